@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import { optionalText } from './common';
+
+export const memberTypes = ['personal', 'organization', 'agency'] as const;
+export type MemberType = (typeof memberTypes)[number];
+export const memberLanguages = ['VN', 'EN'] as const;
+export type MemberLanguage = (typeof memberLanguages)[number];
+
+export const bankSchema = v.object({
+  bankName: v.pipe(v.string('bank_name_required'), v.trim(), v.nonEmpty('bank_name_required')),
+  ownerName: v.pipe(v.string('owner_name_required'), v.trim(), v.nonEmpty('owner_name_required')),
+  accountNumber: v.pipe(
+    v.string('account_number_required'),
+    v.trim(),
+    v.nonEmpty('account_number_required'),
+    v.maxLength(40, 'too_long'),
+  ),
+  qrUrl: v.optional(v.string()),
+});
+export type Bank = v.InferOutput<typeof bankSchema>;
+
+export const linkSchema = v.object({
+  title: optionalText(120),
+  url: v.pipe(
+    v.string('invalid_link'),
+    v.trim(),
+    v.nonEmpty('invalid_link'),
+    v.url('invalid_link'),
+  ),
+});
+export type ProfileLink = v.InferOutput<typeof linkSchema>;
+
+/** Every profile field of spec §3 the owner can edit. */
+export const profileSchema = v.object({
+  name: v.optional(
+    v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(120, 'too_long')),
+  ),
+  shortName: optionalText(60),
+  intro: optionalText(300),
+  jobTitle: optionalText(120),
+  workplace: optionalText(160),
+  address: optionalText(300),
+  aboutMe: optionalText(5000),
+  avatarUrl: optionalText(1000),
+  bannerUrl: optionalText(1000),
+  backgroundUrl: optionalText(1000),
+  phone: optionalText(20),
+  otherPhone: optionalText(20),
+  contactEmail: v.optional(
+    v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email('invalid_email'))]),
+  ),
+  website: optionalText(300),
+  zalo: optionalText(40),
+  interests: v.optional(v.array(v.pipe(v.string(), v.trim(), v.maxLength(60, 'too_long')))),
+  businessSectors: v.optional(v.array(v.pipe(v.string(), v.trim(), v.maxLength(80, 'too_long')))),
+  companyInfo: optionalText(3000),
+  banks: v.optional(v.array(bankSchema)),
+  links: v.optional(v.array(linkSchema)),
+  videos: v.optional(v.array(v.pipe(v.string(), v.trim(), v.url('invalid_link')))),
+  language: v.optional(v.picklist(memberLanguages, 'invalid_value')),
+});
+export type ProfileInput = v.InferOutput<typeof profileSchema>;
+
+/** A member as the API returns it. */
+export interface Member {
+  id: string;
+  type: MemberType;
+  name: string;
+  shortName: string | null;
+  urlMinify: string;
+  theme: string | null;
+  themeType: 'list' | 'square';
+  language: MemberLanguage;
+  intro: string | null;
+  jobTitle: string | null;
+  workplace: string | null;
+  address: string | null;
+  aboutMe: string | null;
+  avatarUrl: string | null;
+  bannerUrl: string | null;
+  backgroundUrl: string | null;
+  phone: string | null;
+  otherPhone: string | null;
+  contactEmail: string | null;
+  website: string | null;
+  zalo: string | null;
+  interests: string[];
+  businessSectors: string[];
+  companyInfo: string | null;
+  banks: Bank[];
+  links: ProfileLink[];
+  videos: string[];
+  agencyId: string | null;
+  isMe?: boolean;
+  updatedAt: string;
+}

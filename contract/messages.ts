@@ -1,0 +1,111 @@
+// Every validation and API error message, in Vietnamese (first) and English.
+// Schemas carry the code as their message; whoever shows it translates it here.
+export const messages = {
+  required: { vi: 'Vui lòng nhập thông tin', en: 'Please enter the details' },
+  invalid_email: { vi: 'Bạn phải nhập địa chỉ email', en: 'Please enter a valid email' },
+  invalid_phone: { vi: 'Số điện thoại không hợp lệ', en: 'Invalid phone number' },
+  password_required: { vi: 'Vui lòng nhập mật khẩu', en: 'Please enter the password' },
+  password_too_short: {
+    vi: 'Mật khẩu phải có ít nhất 8 ký tự',
+    en: 'The password must have at least 8 characters',
+  },
+  password_too_long: {
+    vi: 'Mật khẩu không được dài quá 128 ký tự',
+    en: 'The password must have at most 128 characters',
+  },
+  password_too_common: {
+    vi: 'Mật khẩu này quá phổ biến, hãy chọn mật khẩu khác',
+    en: 'This password is too common, please choose another',
+  },
+  confirm_password_required: {
+    vi: 'Vui lòng xác nhận mật khẩu',
+    en: 'Please confirm the password',
+  },
+  password_mismatch: { vi: 'Mật khẩu không khớp', en: 'Passwords do not match' },
+  password_same_as_current: {
+    vi: 'Mật khẩu mới không được giống với mật khẩu hiện tại',
+    en: 'The new password must differ from the current password',
+  },
+  activation_code_required: {
+    vi: 'Vui lòng nhập mã kích hoạt',
+    en: 'Please enter the activation code',
+  },
+  title_required: { vi: 'Vui lòng nhập tiêu đề', en: 'Please enter a title' },
+  content_required: { vi: 'Vui lòng nhập nội dung', en: 'Please enter the content' },
+  date_required: { vi: 'Vui lòng chọn ngày', en: 'Please choose a date' },
+  invalid_date: { vi: 'Ngày không hợp lệ', en: 'Invalid date' },
+  child_type_required: { vi: 'Vui lòng chọn loại', en: 'Please choose a type' },
+  bank_name_required: { vi: 'Vui lòng nhập tên ngân hàng', en: 'Please enter the bank name' },
+  owner_name_required: {
+    vi: 'Vui lòng nhập tên chủ tài khoản',
+    en: "Please enter the account owner's name",
+  },
+  account_number_required: {
+    vi: 'Vui lòng nhập số tài khoản',
+    en: 'Please enter the account number',
+  },
+  invalid_link: { vi: 'Đường dẫn không hợp lệ', en: 'Invalid link' },
+  view_type_required: { vi: 'Vui lòng chọn kiểu hiển thị', en: 'Please choose a view type' },
+  images_required: { vi: 'Vui lòng chọn hình ảnh', en: 'Please choose images' },
+  start_before_end: {
+    vi: 'Ngày bắt đầu phải trước ngày kết thúc',
+    en: 'The start date must be before the end date',
+  },
+  poster_expired: {
+    vi: 'Không thể bật poster đã hết hạn',
+    en: 'A poster whose end date has passed cannot be enabled',
+  },
+  recipient_required: { vi: 'Vui lòng chọn người nhận', en: 'Please choose a recipient' },
+  gender_required: { vi: 'Vui lòng chọn giới tính', en: 'Please choose a gender' },
+  birth_date_required: { vi: 'Vui lòng nhập ngày sinh', en: 'Please enter the date of birth' },
+  address_required: { vi: 'Vui lòng nhập địa chỉ', en: 'Please enter the address' },
+  about_me_required: { vi: 'Vui lòng giới thiệu bản thân', en: 'Please write about yourself' },
+  too_long: { vi: 'Nội dung quá dài', en: 'The text is too long' },
+  invalid_value: { vi: 'Giá trị không hợp lệ', en: 'Invalid value' },
+  invalid_id: { vi: 'Mã không hợp lệ', en: 'Invalid id' },
+  invalid_number: { vi: 'Số không hợp lệ', en: 'Invalid number' },
+  // API errors
+  generic: {
+    vi: 'Đã có lỗi xảy ra. Vui lòng thử lại sau!',
+    en: 'Something went wrong. Please try again later!',
+  },
+  not_found: { vi: 'Không tìm thấy', en: 'Not found' },
+  bad_json: { vi: 'Dữ liệu gửi lên không đúng định dạng JSON', en: 'The body is not valid JSON' },
+  body_too_large: { vi: 'Dữ liệu gửi lên quá lớn', en: 'The request body is too large' },
+  validation_failed: {
+    vi: 'Dữ liệu không hợp lệ',
+    en: 'Some fields are not valid',
+  },
+  unauthorized: { vi: 'Vui lòng đăng nhập', en: 'Please log in' },
+  forbidden: {
+    vi: 'Bạn không có quyền thực hiện thao tác này',
+    en: 'You are not allowed to do this',
+  },
+  rate_limited: {
+    vi: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
+    en: 'Too many attempts, please try again later',
+  },
+  conflict: { vi: 'Dữ liệu đã thay đổi, vui lòng thử lại', en: 'The data changed, please retry' },
+  idempotency_mismatch: {
+    vi: 'Khoá thao tác đã được dùng cho một yêu cầu khác',
+    en: 'This idempotency key was used for a different request',
+  },
+  token_expired: { vi: 'Phiên đăng nhập đã hết hạn', en: 'Your session has expired' },
+  token_invalid: { vi: 'Phiên đăng nhập không hợp lệ', en: 'Your session is not valid' },
+  upgrade_required: {
+    vi: 'Vui lòng tải lại ứng dụng để cập nhật',
+    en: 'Please reload the app to update it',
+  },
+} as const satisfies Record<string, { vi: string; en: string }>;
+
+export type MessageCode = keyof typeof messages;
+export type Lang = 'vi' | 'en';
+
+export function isMessageCode(value: string): value is MessageCode {
+  return Object.hasOwn(messages, value);
+}
+
+/** Text of a code in a language; unknown codes fall back to the generic message. */
+export function messageText(code: string, lang: Lang = 'vi'): string {
+  return isMessageCode(code) ? messages[code][lang] : messages.generic[lang];
+}

@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { ApiError, errorBody, errorResponse } from './http/errors';
+import { authenticate } from './http/auth';
+import type { AppDeps, AppEnv } from './http/env';
+import { mountClient } from './http/static';
+import { healthRoutes } from './routes/health';
+import { addressRoutes } from './routes/address';
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.logger.info('request', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      // HSTS only means something over https; it is added below when the request came that way.
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
+    if (proto === 'https') {
+      c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+  app.use('*', compress());
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    deps.logger.error('unhandled', {
+      requestId: c.get('requestId'),
+      error: error.stack ?? String(error),
+    });
+    return c.json(errorBody(c, 'generic'), 500);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) => c.json(errorBody(c, 'body_too_large'), 413),
+    }),
+  );
+  api.use('*', authenticate(deps));
+  api.route('/', healthRoutes(deps));
+  api.route('/', addressRoutes(deps));
+  api.all('*', (c) => c.json(errorBody(c, 'not_found'), 404));
+
+  app.route('/api', api);
+  mountClient(app, deps);
+  return app;
+}

@@ -1,0 +1,149 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything that runs queries: the database or a transaction inside it. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  kind: DatabaseKind;
+  db: Database;
+  /** Runs SQL text that may hold several statements (migrations, seeds, resets). */
+  execScript(text: string): Promise<void>;
+  /** Runs fn on one connection while holding a database-wide lock (migrations). */
+  exclusive<T>(fn: (exec: ScriptRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Runs SQL text on one connection and returns the rows of its last statement. */
+export type ScriptRunner = (text: string) => Promise<Record<string, unknown>[]>;
+
+const migrationLockKey = 804212;
+
+export const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export interface OpenOptions {
+  /** postgres://… selects PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; undefined keeps the database in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Fail fast with a clear error when the server is not there.
+    const probe = await pool.connect();
+    probe.release();
+    return {
+      kind: 'postgres',
+      db: drizzle(pool) as unknown as Database,
+      async execScript(text) {
+        await pool.query(text);
+      },
+      async exclusive(fn) {
+        const conn = await pool.connect();
+        try {
+          await conn.query(`SELECT pg_advisory_lock(${migrationLockKey})`);
+          return await fn(async (text) => {
+            const result = (await conn.query(text)) as unknown;
+            const last: unknown = Array.isArray(result) ? result.at(-1) : result;
+            return (last as { rows?: Record<string, unknown>[] }).rows ?? [];
+          });
+        } finally {
+          await conn.query(`SELECT pg_advisory_unlock(${migrationLockKey})`).catch(() => undefined);
+          conn.release();
+        }
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  return {
+    kind: 'pglite',
+    db: drizzle(client) as unknown as Database,
+    async execScript(text) {
+      await client.exec(text);
+    },
+    async exclusive(fn) {
+      // PGlite has one connection in one process: nothing else can race.
+      return fn(async (text) => {
+        const results = await client.exec(text);
+        return results[results.length - 1]?.rows ?? [];
+      });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+export async function queryRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+export async function migrationFiles(): Promise<string[]> {
+  const names = await readdir(migrationsDir);
+  return names.filter((n) => n.endsWith('.sql')).sort();
+}
+
+export interface MigrationState {
+  applied: string[];
+  pending: string[];
+}
+
+async function appliedMigrations(exec: ScriptRunner): Promise<string[]> {
+  const rows = await exec(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+  if (!rows[0]?.present) return [];
+  const applied = await exec('SELECT name FROM schema_migrations ORDER BY name');
+  return applied.map((r) => String(r.name));
+}
+
+export async function migrationState(handle: DatabaseHandle): Promise<MigrationState> {
+  const files = await migrationFiles();
+  const applied = await handle.exclusive(appliedMigrations);
+  return { applied, pending: files.filter((f) => !applied.includes(f)) };
+}
+
+/**
+ * Applies the SQL files of server/migrations in name order, each once and each in its own
+ * transaction, under a lock so that several servers starting together do not race.
+ */
+export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+  const files = await migrationFiles();
+  return handle.exclusive(async (exec) => {
+    await exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const applied = await appliedMigrations(exec);
+    const ran: string[] = [];
+    for (const name of files.filter((f) => !applied.includes(f))) {
+      const text = await readFile(path.join(migrationsDir, name), 'utf8');
+      const escaped = name.replaceAll("'", "''");
+      try {
+        await exec(
+          `BEGIN;\n${text}\n;INSERT INTO schema_migrations (name) VALUES ('${escaped}');\nCOMMIT;`,
+        );
+      } catch (error) {
+        await exec('ROLLBACK').catch(() => []);
+        throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
+      }
+      ran.push(name);
+    }
+    return ran;
+  });
+}

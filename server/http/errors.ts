@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { messageText, type Lang, type MessageCode } from '../../contract/messages';
+import type { ApiErrorBody } from '../../contract/errors';
+
+/** An answer the client can act on; anything else becomes a logged 500. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: MessageCode,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+export const notFound = () => new ApiError(404, 'not_found');
+export const forbidden = () => new ApiError(403, 'forbidden');
+export const unauthorized = () => new ApiError(401, 'unauthorized');
+
+/** Language of messages: the `lang` cookie, then Accept-Language; Vietnamese by default. */
+export function requestLang(c: Context): Lang {
+  const cookie = c.req.header('cookie') ?? '';
+  const match = /(?:^|;\s*)lang=(vi|en)\b/.exec(cookie);
+  if (match) return match[1] as Lang;
+  const accept = c.req.header('accept-language') ?? '';
+  return /^\s*en\b/i.test(accept) ? 'en' : 'vi';
+}
+
+export function errorBody(c: Context, code: string, fields?: Record<string, string>): ApiErrorBody {
+  const lang = requestLang(c);
+  const translated = fields
+    ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, messageText(v, lang)]))
+    : undefined;
+  return {
+    error: {
+      code,
+      message: messageText(code, lang),
+      ...(translated ? { fields: translated } : {}),
+      requestId: c.get('requestId'),
+    },
+  };
+}
+
+export function errorResponse(c: Context, error: ApiError): Response {
+  if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
+  return c.json(errorBody(c, error.code, error.fields), error.status);
+}

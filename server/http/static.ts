@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { isAppPath } from '../../contract/app-routes';
+import type { AppDeps, AppEnv } from './env';
+
+/** Hashed file names never change, so they are cached for a year; the rest revalidate. */
+export function cacheControlFor(filePath: string): string {
+  const name = filePath.replaceAll('\\', '/');
+  if (/\/assets\/.+-[\w-]{8,}\.\w+$/.test(name)) return 'public, max-age=31536000, immutable';
+  if (/(^|\/)(sw\.js|index\.html|manifest\.webmanifest|registerSW\.js)$/.test(name)) {
+    return 'no-cache';
+  }
+  return 'public, max-age=3600';
+}
+
+/** Serves the built client and answers app routes with index.html (404 status for unknown). */
+export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
+  const root = path.relative(process.cwd(), deps.config.clientDir) || '.';
+  if (existsSync(deps.config.clientDir)) {
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        onFound: (filePath, c) => {
+          c.header('Cache-Control', cacheControlFor(filePath));
+          if (filePath.endsWith('sw.js')) c.header('Service-Worker-Allowed', '/');
+        },
+      }),
+    );
+  }
+  const indexFile = path.join(deps.config.clientDir, 'index.html');
+  let cachedIndex: string | undefined;
+  const indexHtml = () => {
+    if (cachedIndex !== undefined) return cachedIndex;
+    if (!existsSync(indexFile)) return undefined;
+    cachedIndex = readFileSync(indexFile, 'utf8');
+    return cachedIndex;
+  };
+  app.get('*', (c) => {
+    const html = indexHtml();
+    if (html === undefined) {
+      return c.text(
+        'The client is not built: run `npm run build` (npm start does it for you).',
+        503,
+      );
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html, isAppPath(c.req.path) ? 200 : 404);
+  });
+}

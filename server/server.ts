@@ -1,0 +1,48 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { Config } from './config';
+import { migrate, openDatabase, type DatabaseHandle } from './db/client';
+import { createApp } from './app';
+import { createLogger, type Logger } from './http/logger';
+import { seedDemoData } from './seed/demo';
+
+export interface RunningServer {
+  url: string;
+  database: DatabaseHandle;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds demo data once, and listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const ran = await migrate(database);
+    if (ran.length > 0) logger.info('migrated', { migrations: ran });
+    if (config.seedDemo) {
+      const seeded = await seedDemoData(database.db);
+      if (seeded) logger.info('demo data loaded');
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = createApp({ config, database, logger, now: () => new Date() });
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s),
+    );
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    url: `http://${config.host}:${port}`,
+    database,
+    logger,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { activateLocale, i18n, savedLocale } from './i18n/i18n';
+import { router } from './router';
+import { queryClient } from './query-client';
+import './ui/base.css';
+
+async function boot() {
+  await activateLocale(savedLocale());
+  const root = document.getElementById('app');
+  if (!root) throw new Error('#app is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void boot();

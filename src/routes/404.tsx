@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NotFoundScreen } from '../ui/not-found-screen';
+
+export const Route = createFileRoute('/404')({
+  component: NotFoundScreen,
+});

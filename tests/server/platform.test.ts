@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../server/db/client';
+import { startTestServer } from './test-server';
+
+const server = await startTestServer({ demo: true });
+
+describe('platform', () => {
+  it('reports database kind and migration state', async () => {
+    const res = await server.request('/api/health');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      database: { kind: string };
+      migrations: { pending: string[] };
+    };
+    expect(body.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+    expect(body.migrations.pending).toEqual([]);
+  });
+
+  it('answers unknown api paths with the JSON error shape', async () => {
+    const res = await server.request('/api/nothing/here', { headers: { 'accept-language': 'en' } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('speaks Vietnamese by default', async () => {
+    const res = await server.request('/api/nothing');
+    expect(await res.json()).toMatchObject({ error: { message: 'Không tìm thấy' } });
+  });
+
+  it('sets security headers', async () => {
+    const res = await server.request('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    const https = await server.request('/api/health', {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(https.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('refuses an oversized body with 413 and writes nothing', async () => {
+    const res = await server.request('/api/health', {
+      method: 'POST',
+      json: { blob: 'x'.repeat(100 * 1024) },
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: { code: 'body_too_large' } });
+  });
+
+  it('loads the demo data once', async () => {
+    const { seedDemoData } = await import('../../server/seed/demo');
+    expect(await seedDemoData(server.database.db)).toBe(false);
+    const rows = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`SELECT count(*)::int AS n FROM members WHERE email = 'demo@mecards.vn'`,
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('hands out change sequence numbers in commit order', async () => {
+    const rows = await queryRows<{ change_seq: string }>(
+      server.database.db,
+      sql`SELECT change_seq FROM members ORDER BY change_seq`,
+    );
+    const seqs = rows.map((r) => Number(r.change_seq));
+    expect(seqs.every((s) => s > 0)).toBe(true);
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+});

@@ -1,0 +1,112 @@
+// Builds the real app in-process on a fresh database: PGlite in memory, or a new database on
+// the PostgreSQL server named by TEST_DATABASE_URL.
+import { randomUUID } from 'node:crypto';
+import { afterAll } from 'vitest';
+import { createApp } from '../../server/app';
+import type { Config } from '../../server/config';
+import { migrate, openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { createLogger } from '../../server/http/logger';
+import { seedDemoData } from '../../server/seed/demo';
+import { signAccessToken } from '../../server/auth/access-token';
+
+export interface TestServer {
+  database: DatabaseHandle;
+  config: Config;
+  /** Moves the server's clock; starts at the real time. */
+  clock: { now: Date };
+  request(
+    path: string,
+    init?: RequestInit & { token?: string; json?: unknown; form?: Record<string, string> },
+  ): Promise<Response>;
+  tokenFor(memberId: string, sessionId?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const testConfig: Config = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '',
+  databaseUrl: undefined,
+  clientDir: '/nonexistent',
+  publicOrigin: 'http://cards.test',
+  authSecret: 'test-secret-test-secret-test-secret',
+  secureCookies: true,
+  logLevel: 'silent',
+  bodyLimitBytes: 64 * 1024,
+  seedDemo: false,
+};
+
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({});
+    return { handle, drop: () => Promise.resolve() };
+  }
+  const name = `mecards_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = await openDatabase({ databaseUrl: adminUrl });
+  await admin.execScript(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    handle,
+    drop: async () => {
+      await admin.execScript(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+export async function createTestServer(
+  options: { demo?: boolean; config?: Partial<Config> } = {},
+): Promise<TestServer> {
+  const { handle, drop } = await freshDatabase();
+  await migrate(handle);
+  if (options.demo) await seedDemoData(handle.db);
+  const config = { ...testConfig, ...options.config };
+  const clock = { now: new Date() };
+  const app = createApp({
+    config,
+    database: handle,
+    logger: createLogger('silent'),
+    now: () => clock.now,
+  });
+  let closed = false;
+  const server: TestServer = {
+    database: handle,
+    config,
+    clock,
+    async request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      } else if (init.form) {
+        headers.set('content-type', 'application/x-www-form-urlencoded');
+        body = new URLSearchParams(init.form).toString();
+      }
+      return app.request(path, { ...init, headers, body: body ?? null });
+    },
+    tokenFor(memberId, sessionId = randomUUID()) {
+      return signAccessToken(config.authSecret, { memberId, sessionId }, clock.now.getTime());
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await handle.close();
+      await drop();
+    },
+  };
+  return server;
+}
+
+/** A test server closed when the file's tests end. */
+export async function startTestServer(
+  options?: Parameters<typeof createTestServer>[0],
+): Promise<TestServer> {
+  const server = await createTestServer(options);
+  afterAll(() => server.close());
+  return server;
+}
