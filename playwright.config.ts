@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
+const clientDir = process.env.BUILD_OUT_DIR ?? 'dist/client';
+const dataDir = `.tmp/e2e-data-${port}`;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 /** Debian's Chromium; Playwright's own browser download does not work here. */
@@ -36,7 +38,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data && npx tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -45,7 +47,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
       LOG_LEVEL: 'warn',
       MAIL_TRANSPORT: 'outbox',
     },

@@ -35,7 +35,8 @@ export default defineConfig({
     }),
   ],
   build: {
-    outDir: 'dist/client',
+    // A separate folder per parallel e2e run keeps builds from overwriting each other.
+    outDir: process.env.BUILD_OUT_DIR ?? 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
   },

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 
-const stamp = 'dist/client/index.html';
+const stamp = `${process.env.BUILD_OUT_DIR ?? 'dist/client'}/index.html`;
 const sources = [
   'src',
   'sw',

@@ -1,0 +1,166 @@
+// The one HTTP client of the app, the sync engine and the service worker alike: it attaches
+// the access token when sending, refreshes once on a 401 and retries.
+import type { ApiErrorBody } from '../../contract/errors';
+import {
+  clearSession,
+  readSession,
+  reloadSession,
+  writeSession,
+  type StoredSession,
+} from './session-store';
+
+export const apiBase = '/api';
+
+/** The server answered with an error (4xx/5xx) in the JSON error shape. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('network error', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** The session cannot be refreshed any more: the member must log in again. */
+export class SessionExpiredError extends Error {
+  constructor() {
+    super('session expired');
+    this.name = 'SessionExpiredError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Query parameters; empty and null values are stripped (spec §5). */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** false: never attach a token nor refresh (login, refresh itself, public pages). */
+  auth?: boolean;
+}
+
+export function buildUrl(path: string, query?: ApiRequest['query']): string {
+  const url = `${apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    params.set(k, String(v));
+  }
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+async function send(
+  path: string,
+  request: ApiRequest,
+  token: string | undefined,
+): Promise<Response> {
+  const headers = new Headers(request.headers);
+  headers.set('accept', 'application/json');
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (request.idempotencyKey) headers.set('idempotency-key', request.idempotencyKey);
+  let body: string | undefined;
+  if (request.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(request.json);
+  }
+  try {
+    return await fetch(buildUrl(path, request.query), {
+      method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: body ?? null,
+      credentials: 'same-origin',
+      signal: request.signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+}
+
+async function errorFrom(response: Response): Promise<ApiRequestError> {
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    body = (await response.json()) as ApiErrorBody;
+  } catch {
+    // Not our JSON (a proxy's page): keep the status alone.
+  }
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ApiRequestError(
+    response.status,
+    body.error?.code ?? (response.status >= 500 ? 'generic' : 'invalid_value'),
+    body.error?.message ?? response.statusText,
+    body.error?.fields ?? {},
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
+}
+
+export interface RefreshAnswer {
+  accessToken: string;
+  memberId: string;
+  userName: string;
+  urlMinify?: string | null;
+  brandGroup?: unknown;
+  agency?: unknown;
+}
+
+/**
+ * Trades the refresh cookie for a new access token. One refresh at a time across tabs and
+ * the service worker: whoever waited finds the token already renewed and reuses it.
+ */
+export async function refreshSession(staleToken: string | undefined): Promise<StoredSession> {
+  const run = async (): Promise<StoredSession> => {
+    const current = await reloadSession();
+    if (current && current.accessToken !== staleToken) return current;
+    const response = await send('/auth/refresh', { method: 'POST', json: {} }, undefined);
+    if (response.status === 401 || response.status === 403) {
+      await clearSession();
+      throw new SessionExpiredError();
+    }
+    if (!response.ok) throw await errorFrom(response);
+    const answer = (await response.json()) as RefreshAnswer;
+    const session: StoredSession = {
+      accessToken: answer.accessToken,
+      memberId: answer.memberId,
+      userName: answer.userName,
+      urlMinify: answer.urlMinify ?? current?.urlMinify ?? null,
+      brandGroup: answer.brandGroup ?? current?.brandGroup ?? null,
+      agency: answer.agency ?? current?.agency ?? null,
+    };
+    await writeSession(session);
+    return session;
+  };
+  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+  return locks ? locks.request('mecards-auth-refresh', run) : run();
+}
+
+/** Sends a request and returns its JSON; throws ApiRequestError, NetworkError or SessionExpiredError. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const useAuth = request.auth !== false;
+  const session = useAuth ? await readSession() : null;
+  let response = await send(path, request, session?.accessToken);
+  if (response.status === 401 && useAuth && session) {
+    const renewed = await refreshSession(session.accessToken);
+    response = await send(path, request, renewed.accessToken);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+}
