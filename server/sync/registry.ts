@@ -1,0 +1,57 @@
+// One write path per entity: the spec's REST routes and the batch push of queued offline
+// mutations both run the handlers registered here, inside runIdempotent's transaction.
+import type * as v from 'valibot';
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Transaction } from '../db/client';
+
+export interface MutationContext {
+  memberId: string;
+  now: Date;
+}
+
+export interface MutationHandler<S extends v.GenericSchema = v.GenericSchema> {
+  /** Contract schema of the payload; a payload that fails it is rejected with 400. */
+  schema: S;
+  /** Applies the change; throws ApiError for refusals (403, 404, 409, 422). */
+  run(tx: Transaction, ctx: MutationContext, input: v.InferOutput<S>): Promise<unknown>;
+}
+
+const mutations = new Map<string, MutationHandler>();
+
+export function registerMutation<S extends v.GenericSchema>(
+  name: string,
+  handler: MutationHandler<S>,
+): MutationHandler<S> {
+  if (mutations.has(name) && mutations.get(name) !== handler) {
+    throw new Error(`mutation ${name} registered twice`);
+  }
+  mutations.set(name, handler as unknown as MutationHandler);
+  return handler;
+}
+
+export function findMutation(name: string): MutationHandler | undefined {
+  return mutations.get(name);
+}
+
+/** A kind of mirrored row the delta pull carries to a member's devices. */
+export interface PullSource {
+  /** Name of the Dexie table on the client. */
+  entity: string;
+  /** The table; it must have change_seq, updated_at and deleted_at columns. */
+  table: PgTable;
+  /** Which rows this member's devices mirror (tombstones included). */
+  scope(memberId: string): SQL;
+  /** Row as the client stores it. */
+  toClient(row: Record<string, unknown>, memberId: string): Record<string, unknown>;
+}
+
+const pullSources = new Map<string, PullSource>();
+
+export function registerPullSource(source: PullSource): void {
+  pullSources.set(source.entity, source);
+}
+
+export function allPullSources(): PullSource[] {
+  return [...pullSources.values()];
+}
