@@ -26,7 +26,7 @@ export function registerMutation<S extends v.GenericSchema>(
   if (mutations.has(name) && mutations.get(name) !== handler) {
     throw new Error(`mutation ${name} registered twice`);
   }
-  mutations.set(name, handler as unknown as MutationHandler);
+  mutations.set(name, handler);
   return handler;
 }
 
