@@ -42,8 +42,14 @@ export interface PullSource {
   table: PgTable;
   /** Which rows this member's devices mirror (tombstones included). */
   scope(memberId: string): SQL;
-  /** Row as the client stores it. */
-  toClient(row: Record<string, unknown>, memberId: string): Record<string, unknown>;
+  /**
+   * Rows as the client stores them (Drizzle-selected rows of `table`, tombstones included);
+   * may read more in `tx` to enrich a page of rows at once (e.g. a friend's name).
+   */
+  toClient(
+    rows: Record<string, unknown>[],
+    ctx: { tx: Transaction; memberId: string },
+  ): Promise<Record<string, unknown>[]>;
 }
 
 const pullSources = new Map<string, PullSource>();
