@@ -64,6 +64,25 @@ export const messages = {
   invalid_value: { vi: 'Giá trị không hợp lệ', en: 'Invalid value' },
   invalid_id: { vi: 'Mã không hợp lệ', en: 'Invalid id' },
   invalid_number: { vi: 'Số không hợp lệ', en: 'Invalid number' },
+  contact_name_required: { vi: 'Vui lòng nhập tên liên hệ', en: 'Please enter the contact name' },
+  friend_self: {
+    vi: 'Bạn không thể kết bạn với chính mình',
+    en: 'You cannot send a friend request to yourself',
+  },
+  friend_already: { vi: 'Hai bạn đã là bạn bè', en: 'You are already friends' },
+  friend_request_exists: {
+    vi: 'Lời mời kết bạn đã được gửi',
+    en: 'A friend request is already waiting',
+  },
+  friend_request_missing: {
+    vi: 'Không có lời mời kết bạn nào đang chờ',
+    en: 'There is no friend request waiting',
+  },
+  friend_not_friends: { vi: 'Hai bạn chưa là bạn bè', en: 'You are not friends' },
+  friend_mismatch: {
+    vi: 'Thông tin lời mời không khớp với tài khoản đăng nhập',
+    en: 'The request does not match the logged-in account',
+  },
   // API errors
   generic: {
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại sau!',

@@ -1,0 +1,130 @@
+import * as v from 'valibot';
+import { optionalText, uuidSchema } from './common';
+
+// Phonebook contacts: a member's saved cards and manual contacts. Ids are made by the client
+// (uuid) so a contact written offline keeps its id when it reaches the server.
+
+const phonePattern = /^\+?[0-9 ().-]+$/;
+
+/** Optional phone: digits with the usual separators, 6 to 15 digits. Empty means absent. */
+export const contactPhoneSchema = v.optional(
+  v.pipe(
+    v.string('invalid_phone'),
+    v.trim(),
+    v.maxLength(24, 'invalid_phone'),
+    v.check(
+      (value) =>
+        value === '' ||
+        (phonePattern.test(value) &&
+          value.replace(/\D/g, '').length >= 6 &&
+          value.replace(/\D/g, '').length <= 15),
+      'invalid_phone',
+    ),
+  ),
+);
+
+export const contactEmailSchema = v.optional(
+  v.union(
+    [
+      v.literal(''),
+      v.pipe(v.string(), v.trim(), v.maxLength(254, 'too_long'), v.email('invalid_email')),
+    ],
+    'invalid_email',
+  ),
+);
+
+/** What a saved card keeps so it opens with no network (the public card's main facts). */
+export const cardSnapshotSchema = v.object({
+  name: v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(120, 'too_long')),
+  urlMinify: v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(120, 'too_long')),
+  shortName: optionalText(60),
+  intro: optionalText(300),
+  jobTitle: optionalText(120),
+  workplace: optionalText(160),
+  address: optionalText(300),
+  avatarUrl: optionalText(1000),
+  bannerUrl: optionalText(1000),
+  phone: optionalText(24),
+  otherPhone: optionalText(24),
+  email: optionalText(254),
+  website: optionalText(300),
+  zalo: optionalText(40),
+  theme: optionalText(60),
+  aboutMe: optionalText(5000),
+  savedAt: optionalText(40),
+});
+export type CardSnapshot = v.InferOutput<typeof cardSnapshotSchema>;
+
+/** Editable fields of a contact (the phonebook form). */
+export const contactFieldsSchema = v.object({
+  name: v.pipe(
+    v.string('contact_name_required'),
+    v.trim(),
+    v.nonEmpty('contact_name_required'),
+    v.maxLength(120, 'too_long'),
+  ),
+  phone: contactPhoneSchema,
+  email: contactEmailSchema,
+  company: optionalText(160),
+  jobTitle: optionalText(120),
+  address: optionalText(300),
+  note: optionalText(2000),
+});
+export type ContactFieldsInput = v.InferInput<typeof contactFieldsSchema>;
+export type ContactFields = v.InferOutput<typeof contactFieldsSchema>;
+
+/** contact.upsert: the whole contact by its client-made id (last write wins per contact). */
+export const contactUpsertSchema = v.object({
+  id: uuidSchema,
+  ...contactFieldsSchema.entries,
+  cardMemberId: v.optional(v.nullable(uuidSchema)),
+  cardSnapshot: v.optional(v.nullable(cardSnapshotSchema)),
+});
+export type ContactUpsertInput = v.InferOutput<typeof contactUpsertSchema>;
+
+/** contact.delete: soft delete by id. */
+export const contactDeleteSchema = v.object({ id: uuidSchema });
+
+export const contactListQuerySchema = v.object({
+  filter: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'too_long'))),
+  page: v.optional(
+    v.pipe(v.string(), v.decimal('invalid_number'), v.transform(Number), v.minValue(1)),
+    '1',
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.decimal('invalid_number'),
+      v.transform(Number),
+      v.minValue(1, 'invalid_number'),
+      v.maxValue(500, 'invalid_number'),
+    ),
+    '50',
+  ),
+});
+
+/** A contact as the API returns it and as the client mirrors it (Dexie `contacts`). */
+export interface Contact {
+  id: string;
+  ownerMemberId: string;
+  cardMemberId: string | null;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  company: string | null;
+  jobTitle: string | null;
+  address: string | null;
+  note: string | null;
+  cardSnapshot: CardSnapshot | null;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  changeSeq?: number;
+}
+
+export interface ContactPage {
+  items: Contact[];
+  page: number;
+  limit: number;
+  total: number;
+}
