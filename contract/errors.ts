@@ -7,6 +7,8 @@ export interface ApiErrorBody {
     message: string;
     /** Field name → message code, for forms. */
     fields?: Record<string, string>;
+    /** Values filled into the message (e.g. `available` points), for clients that re-word it. */
+    params?: Record<string, string | number>;
     requestId?: string;
   };
 }

@@ -83,6 +83,26 @@ export const messages = {
     vi: 'Thông tin lời mời không khớp với tài khoản đăng nhập',
     en: 'The request does not match the logged-in account',
   },
+  invoice_number_required: {
+    vi: 'Vui lòng nhập số hoá đơn',
+    en: 'Please enter the invoice number',
+  },
+  points_insufficient: {
+    vi: 'Không đủ điểm để trừ: thành viên chỉ còn {available} điểm',
+    en: 'Not enough points to deduct: the member has only {available} points left',
+  },
+  points_exceed_invoice: {
+    vi: 'Số điểm trừ vượt quá giá trị hoá đơn',
+    en: 'The deducted points are worth more than the invoice',
+  },
+  points_override_admin_only: {
+    vi: 'Chỉ quản trị viên của nhóm mới được đặt số điểm tích luỹ khác',
+    en: "Only the group's admins may set a different number of earned points",
+  },
+  points_self_entry: {
+    vi: 'Bạn không thể ghi điểm hay check-in cho chính mình',
+    en: 'You cannot log points or check-ins for yourself',
+  },
   // API errors
   generic: {
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại sau!',
@@ -124,7 +144,20 @@ export function isMessageCode(value: string): value is MessageCode {
   return Object.hasOwn(messages, value);
 }
 
-/** Text of a code in a language; unknown codes fall back to the generic message. */
-export function messageText(code: string, lang: Lang = 'vi'): string {
-  return isMessageCode(code) ? messages[code][lang] : messages.generic[lang];
+/**
+ * Text of a code in a language; unknown codes fall back to the generic message. `{name}`
+ * placeholders are filled from params (numbers shown with dot thousands, spec §9).
+ */
+export function messageText(
+  code: string,
+  lang: Lang = 'vi',
+  params?: Record<string, string | number>,
+): string {
+  const text: string = isMessageCode(code) ? messages[code][lang] : messages.generic[lang];
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.') : value;
+  });
 }

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: MessageCode,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Values for `{name}` placeholders of the message (e.g. an available balance). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(code);
   }
@@ -28,7 +30,12 @@ export function requestLang(c: Context): Lang {
   return /^\s*en\b/i.test(accept) ? 'en' : 'vi';
 }
 
-export function errorBody(c: Context, code: string, fields?: Record<string, string>): ApiErrorBody {
+export function errorBody(
+  c: Context,
+  code: string,
+  fields?: Record<string, string>,
+  params?: Record<string, string | number>,
+): ApiErrorBody {
   const lang = requestLang(c);
   const translated = fields
     ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, messageText(v, lang)]))
@@ -36,8 +43,9 @@ export function errorBody(c: Context, code: string, fields?: Record<string, stri
   return {
     error: {
       code,
-      message: messageText(code, lang),
+      message: messageText(code, lang, params),
       ...(translated ? { fields: translated } : {}),
+      ...(params ? { params } : {}),
       requestId: c.get('requestId'),
     },
   };
@@ -45,5 +53,5 @@ export function errorBody(c: Context, code: string, fields?: Record<string, stri
 
 export function errorResponse(c: Context, error: ApiError): Response {
   if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
-  return c.json(errorBody(c, error.code, error.fields), error.status);
+  return c.json(errorBody(c, error.code, error.fields, error.params), error.status);
 }
