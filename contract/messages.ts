@@ -64,6 +64,39 @@ export const messages = {
   invalid_value: { vi: 'Giá trị không hợp lệ', en: 'Invalid value' },
   invalid_id: { vi: 'Mã không hợp lệ', en: 'Invalid id' },
   invalid_number: { vi: 'Số không hợp lệ', en: 'Invalid number' },
+  // Content forms (contract/content.ts) and addresses (contract/address.ts)
+  post_type_required: { vi: 'Vui lòng chọn loại bài viết', en: 'Please choose a post type' },
+  product_type_required: { vi: 'Vui lòng chọn loại sản phẩm', en: 'Please choose a product type' },
+  activity_type_required: {
+    vi: 'Vui lòng chọn loại hoạt động',
+    en: 'Please choose an activity type',
+  },
+  display_name_required: { vi: 'Vui lòng nhập tên hiển thị', en: 'Please enter a display name' },
+  link_required: { vi: 'Vui lòng nhập đường dẫn', en: 'Please enter a link' },
+  price_invalid: {
+    vi: 'Giá phải là số nguyên không âm (VND)',
+    en: 'The price must be a whole, non-negative amount (VND)',
+  },
+  start_date_required: { vi: 'Vui lòng chọn ngày bắt đầu', en: 'Please choose a start date' },
+  end_date_required: { vi: 'Vui lòng chọn ngày kết thúc', en: 'Please choose an end date' },
+  phone_required: { vi: 'Vui lòng nhập số điện thoại', en: 'Please enter a phone number' },
+  month_required: { vi: 'Vui lòng nhập tháng', en: 'Please enter the month' },
+  invalid_month: {
+    vi: 'Tháng phải có dạng MM/YYYY',
+    en: 'The month must look like MM/YYYY',
+  },
+  negative_number: {
+    vi: 'Giá trị phải là số không âm',
+    en: 'The value must be a non-negative number',
+  },
+  address_province_required: {
+    vi: 'Vui lòng chọn tỉnh/thành phố',
+    en: 'Please choose a province or city',
+  },
+  address_province_not_found: {
+    vi: 'Không tìm thấy tỉnh/thành phố này',
+    en: 'No such province or city',
+  },
   contact_name_required: { vi: 'Vui lòng nhập tên liên hệ', en: 'Please enter the contact name' },
   friend_self: {
     vi: 'Bạn không thể kết bạn với chính mình',
