@@ -9,7 +9,7 @@ import { queryClient } from './query-client';
 import './ui/base.css';
 
 async function boot() {
-  await activateLocale(savedLocale());
+  await activateLocale(savedLocale(), { remember: false });
   const root = document.getElementById('app');
   if (!root) throw new Error('#app is missing from index.html');
   createRoot(root).render(

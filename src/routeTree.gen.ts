@@ -12,6 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as R500RouteImport } from './routes/500'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as ChangePasswordRouteImport } from './routes/change-password'
+import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -28,35 +32,93 @@ const R404Route = R404RouteImport.update({
   path: '/404',
   getParentRoute: () => rootRouteImport,
 } as any)
+const R500Route = R500RouteImport.update({
+  id: '/500',
+  path: '/500',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChangePasswordRoute = ChangePasswordRouteImport.update({
+  id: '/change-password',
+  path: '/change-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionStatisticalRoute = ActionStatisticalRouteImport.update({
+  id: '/action/statistical',
+  path: '/action/statistical',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
+  '/500': typeof R500Route
+  '/admin': typeof AdminRoute
+  '/change-password': typeof ChangePasswordRoute
+  '/action/statistical': typeof ActionStatisticalRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
+  '/500': typeof R500Route
+  '/admin': typeof AdminRoute
+  '/change-password': typeof ChangePasswordRoute
+  '/action/statistical': typeof ActionStatisticalRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
+  '/500': typeof R500Route
+  '/admin': typeof AdminRoute
+  '/change-password': typeof ChangePasswordRoute
+  '/action/statistical': typeof ActionStatisticalRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$' | '/404'
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/404'
+    | '/500'
+    | '/admin'
+    | '/change-password'
+    | '/action/statistical'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$' | '/404'
-  id: '__root__' | '/' | '/$' | '/404'
+  to:
+    | '/'
+    | '/$'
+    | '/404'
+    | '/500'
+    | '/admin'
+    | '/change-password'
+    | '/action/statistical'
+  id:
+    | '__root__'
+    | '/'
+    | '/$'
+    | '/404'
+    | '/500'
+    | '/admin'
+    | '/change-password'
+    | '/action/statistical'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   SplatRoute: typeof SplatRoute
   R404Route: typeof R404Route
+  R500Route: typeof R500Route
+  AdminRoute: typeof AdminRoute
+  ChangePasswordRoute: typeof ChangePasswordRoute
+  ActionStatisticalRoute: typeof ActionStatisticalRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -82,6 +144,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof R404RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/500': {
+      id: '/500'
+      path: '/500'
+      fullPath: '/500'
+      preLoaderRoute: typeof R500RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/change-password': {
+      id: '/change-password'
+      path: '/change-password'
+      fullPath: '/change-password'
+      preLoaderRoute: typeof ChangePasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/statistical': {
+      id: '/action/statistical'
+      path: '/action/statistical'
+      fullPath: '/action/statistical'
+      preLoaderRoute: typeof ActionStatisticalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -89,6 +179,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   R404Route: R404Route,
+  R500Route: R500Route,
+  AdminRoute: AdminRoute,
+  ChangePasswordRoute: ChangePasswordRoute,
+  ActionStatisticalRoute: ActionStatisticalRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,12 +1,21 @@
 import { i18n } from '@lingui/core';
 import { messages as viMessages } from '../locales/vi/messages.po';
+import { cookieNames, readCookie, writeCookie } from '../lib/cookies';
 
 export type Locale = 'vi' | 'en';
 export const locales: readonly Locale[] = ['vi', 'en'];
-const langCookie = 'lang';
+export const defaultLocale: Locale = 'vi';
 
-/** Vietnamese is bundled (default and fallback); English loads on demand. */
-export async function activateLocale(locale: Locale): Promise<void> {
+/** Narrows any text to a supported locale; Vietnamese is the fallback (spec §1). */
+export function toLocale(value: string | null | undefined): Locale {
+  return value === 'en' ? 'en' : 'vi';
+}
+
+/**
+ * Vietnamese is bundled (source, default and fallback); English loads on demand. The choice is
+ * kept in the `lang` cookie and mirrored on `<html lang>`.
+ */
+export async function activateLocale(locale: Locale, { remember = true } = {}): Promise<void> {
   if (locale === 'en') {
     const { messages } = await import('../locales/en/messages.po');
     i18n.loadAndActivate({ locale: 'en', messages });
@@ -14,12 +23,11 @@ export async function activateLocale(locale: Locale): Promise<void> {
     i18n.loadAndActivate({ locale: 'vi', messages: viMessages });
   }
   document.documentElement.lang = locale;
-  document.cookie = `${langCookie}=${locale}; path=/; max-age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+  if (remember) writeCookie(cookieNames.lang, locale);
 }
 
 export function savedLocale(): Locale {
-  const match = /(?:^|;\s*)lang=(vi|en)\b/.exec(document.cookie);
-  return match?.[1] === 'en' ? 'en' : 'vi';
+  return toLocale(readCookie(cookieNames.lang));
 }
 
 /** Spec §4: profile language VN gives Vietnamese, anything else English. */
