@@ -136,6 +136,72 @@ export const messages = {
     vi: 'Bạn không thể ghi điểm hay check-in cho chính mình',
     en: 'You cannot log points or check-ins for yourself',
   },
+  // Accounts and sessions
+  name_required: { vi: 'Vui lòng nhập họ và tên', en: 'Please enter your full name' },
+  otp_required: { vi: 'Vui lòng nhập mã OTP', en: 'Please enter the OTP code' },
+  otp_invalid_format: { vi: 'Mã OTP gồm 6 chữ số', en: 'The OTP code has 6 digits' },
+  otp_invalid: { vi: 'Mã OTP không đúng', en: 'The OTP code is not correct' },
+  otp_expired: {
+    vi: 'Mã OTP đã hết hạn, vui lòng lấy mã mới',
+    en: 'The OTP code has expired, please request a new one',
+  },
+  otp_exhausted: {
+    vi: 'Bạn đã nhập sai mã OTP quá nhiều lần, vui lòng lấy mã mới',
+    en: 'Too many wrong OTP codes, please request a new one',
+  },
+  invalid_credentials: {
+    vi: 'Email/số điện thoại hoặc mật khẩu không đúng',
+    en: 'Wrong e-mail/phone or password',
+  },
+  account_locked: { vi: 'Tài khoản đã bị khoá', en: 'This account is locked' },
+  account_exists: {
+    vi: 'Tài khoản đã tồn tại, vui lòng đăng nhập',
+    en: 'This account already exists, please log in',
+  },
+  wrong_password: { vi: 'Mật khẩu hiện tại không đúng', en: 'The current password is wrong' },
+  refresh_missing: {
+    vi: 'Không tìm thấy phiên đăng nhập, vui lòng đăng nhập lại',
+    en: 'No session found, please log in again',
+  },
+  refresh_invalid: {
+    vi: 'Phiên đăng nhập không hợp lệ, vui lòng đăng nhập lại',
+    en: 'The session is not valid, please log in again',
+  },
+  refresh_reused: {
+    vi: 'Phiên đăng nhập đã bị dùng lại và đã bị đóng vì an toàn, vui lòng đăng nhập lại',
+    en: 'The session was reused and has been closed for safety, please log in again',
+  },
+  session_expired: {
+    vi: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
+    en: 'Your session has expired, please log in again',
+  },
+  session_revoked: {
+    vi: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại',
+    en: 'This session has ended, please log in again',
+  },
+  reset_token_invalid: {
+    vi: 'Liên kết đặt lại mật khẩu không hợp lệ',
+    en: 'This password reset link is not valid',
+  },
+  reset_token_used: {
+    vi: 'Liên kết đặt lại mật khẩu đã được sử dụng',
+    en: 'This password reset link has already been used',
+  },
+  reset_token_expired: {
+    vi: 'Liên kết đặt lại mật khẩu đã hết hạn',
+    en: 'This password reset link has expired',
+  },
+  card_not_found: { vi: 'Không tìm thấy thẻ', en: 'Card not found' },
+  card_already_active: { vi: 'Thẻ đã được kích hoạt', en: 'This card is already activated' },
+  activation_code_invalid: { vi: 'Mã kích hoạt không đúng', en: 'Wrong activation code' },
+  provider_disabled: {
+    vi: 'Hình thức đăng nhập này chưa được bật',
+    en: 'This way of logging in is not enabled',
+  },
+  origin_mismatch: {
+    vi: 'Yêu cầu đến từ trang khác',
+    en: 'The request came from another site',
+  },
   // API errors
   generic: {
     vi: 'Đã có lỗi xảy ra. Vui lòng thử lại sau!',

@@ -1,0 +1,306 @@
+// Accounts and sessions (spec §3 Auth session, §5, §7 Auth): schemas shared by the server and
+// the forms, and the answers the auth calls return.
+import * as v from 'valibot';
+import { isCommonPassword } from './common-passwords';
+import type { MemberLanguage, MemberType } from './member';
+
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+export const otpLength = 6;
+
+/** Lower-cased, trimmed e-mail. */
+export function normalizeEmail(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/**
+ * A Vietnamese phone number in its national form (0 + 9 or 10 digits); +84/84 prefixes and
+ * spaces, dots and dashes are accepted. Null when it is not a phone number.
+ */
+export function normalizePhone(text: string): string | null {
+  const compact = text.trim().replace(/[\s.\-()]/g, '');
+  const national = compact.replace(/^\+?84(?=\d{9,10}$)/, '0');
+  return /^0\d{9,10}$/.test(national) ? national : null;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(text: string): boolean {
+  return emailPattern.test(text.trim());
+}
+
+/** What a login names: an e-mail or a phone number. */
+export type LoginIdentifier = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
+
+export function parseIdentifier(text: string): LoginIdentifier | null {
+  if (isEmail(text)) return { kind: 'email', value: normalizeEmail(text) };
+  const phone = normalizePhone(text);
+  return phone ? { kind: 'phone', value: phone } : null;
+}
+
+const emailSchema = v.pipe(
+  v.string('invalid_email'),
+  v.trim(),
+  v.nonEmpty('invalid_email'),
+  v.maxLength(254, 'invalid_email'),
+  v.regex(emailPattern, 'invalid_email'),
+  v.toLowerCase(),
+);
+
+const phoneSchema = v.pipe(
+  v.string('invalid_phone'),
+  v.trim(),
+  v.nonEmpty('invalid_phone'),
+  v.check((text) => normalizePhone(text) !== null, 'invalid_phone'),
+  v.transform((text) => normalizePhone(text) ?? text),
+);
+
+/** The login field takes an e-mail or a phone number (spec message: 'Bạn phải nhập địa chỉ email'). */
+const identifierSchema = v.pipe(
+  v.string('invalid_email'),
+  v.trim(),
+  v.nonEmpty('invalid_email'),
+  v.maxLength(254, 'invalid_email'),
+  v.check((text) => parseIdentifier(text) !== null, 'invalid_email'),
+);
+
+/** A password being checked (login, current password): only required and bounded. */
+const passwordSchema = v.pipe(
+  v.string('password_required'),
+  v.nonEmpty('password_required'),
+  v.maxLength(passwordMaxLength, 'password_too_long'),
+);
+
+/** A password being chosen: 8–128 characters and not on the list of common passwords. */
+export const newPasswordSchema = v.pipe(
+  v.string('password_required'),
+  v.nonEmpty('password_required'),
+  v.minLength(passwordMinLength, 'password_too_short'),
+  v.maxLength(passwordMaxLength, 'password_too_long'),
+  v.check((text) => !isCommonPassword(text), 'password_too_common'),
+);
+
+const confirmSchema = v.pipe(
+  v.string('confirm_password_required'),
+  v.nonEmpty('confirm_password_required'),
+);
+
+const otpSchema = v.pipe(
+  v.string('otp_required'),
+  v.trim(),
+  v.nonEmpty('otp_required'),
+  v.regex(/^\d{6}$/, 'otp_invalid_format'),
+);
+
+/** Confirmation equals the new password ('Mật khẩu không khớp'), reported on confirmPassword. */
+function confirmMatches<T extends { password: string; confirmPassword: string }>() {
+  return v.forward<T, v.CheckIssue<T>>(
+    v.check((input) => input.password === input.confirmPassword, 'password_mismatch'),
+    ['confirmPassword'],
+  );
+}
+
+// --- login -------------------------------------------------------------------------------
+
+/** POST /api/auth/login: `email` holds an e-mail or a phone number; `phone` is accepted too. */
+export const loginSchema = v.pipe(
+  v.object({
+    email: v.optional(identifierSchema),
+    phone: v.optional(identifierSchema),
+    password: passwordSchema,
+  }),
+  v.forward(
+    v.check((input) => Boolean(input.email ?? input.phone), 'invalid_email'),
+    ['email'],
+  ),
+);
+export type LoginInput = v.InferInput<typeof loginSchema>;
+
+/** The login form: one field for e-mail or phone. */
+export const loginFormSchema = v.object({ email: identifierSchema, password: passwordSchema });
+export type LoginForm = v.InferInput<typeof loginFormSchema>;
+
+/** The member's brand or group the session acts for (owner/admin first, else seller). */
+export interface SessionBrandGroup {
+  id: string;
+  name: string;
+  urlMinify: string;
+  kind: 'brand' | 'group';
+  role: 'owner' | 'admin' | 'seller' | 'member';
+  layoutPermission: 'FULL' | 'LIMIT';
+}
+
+/** The non-secret session facts (readable cookies of spec §3/§9). */
+export interface SessionFacts {
+  memberId: string;
+  /** The login name: e-mail, else phone. */
+  userName: string;
+  /** The member's own display name. */
+  name: string;
+  urlMinify: string;
+  brandGroup: SessionBrandGroup | null;
+  /** Agency id, if the member belongs to or administers one. */
+  agency: string | null;
+  memberType: MemberType;
+  language: MemberLanguage;
+}
+
+/**
+ * Answer of login and refresh. The refresh token is deliberately not in the body: it only
+ * travels in the HttpOnly `refreshToken` cookie (decision 0100).
+ */
+export interface LoginAnswer extends SessionFacts {
+  accessToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+// --- register ------------------------------------------------------------------------------
+
+export const registerTypes = ['tbMail', 'tbPhone'] as const;
+export type RegisterType = (typeof registerTypes)[number];
+
+const nameSchema = v.pipe(
+  v.string('name_required'),
+  v.trim(),
+  v.nonEmpty('name_required'),
+  v.maxLength(120, 'too_long'),
+);
+
+/** POST /api/auth/registerOTPEmail */
+export const registerOtpEmailSchema = v.object({ email: emailSchema });
+/** POST /api/auth/registerOTP (SMS) */
+export const registerOtpPhoneSchema = v.object({ phone: phoneSchema });
+
+/** POST /api/auth/register: type tbMail with email, tbPhone with phone; the OTP proves it. */
+export const registerSchema = v.pipe(
+  v.variant('type', [
+    v.object({
+      type: v.literal('tbMail'),
+      email: emailSchema,
+      name: nameSchema,
+      password: newPasswordSchema,
+      confirmPassword: confirmSchema,
+      otp: otpSchema,
+    }),
+    v.object({
+      type: v.literal('tbPhone'),
+      phone: phoneSchema,
+      name: nameSchema,
+      password: newPasswordSchema,
+      confirmPassword: confirmSchema,
+      otp: otpSchema,
+    }),
+  ]),
+  confirmMatches(),
+);
+export type RegisterInput = v.InferInput<typeof registerSchema>;
+
+/** The register form before the OTP step (same rules, the code is asked next). */
+export const registerFormSchema = v.pipe(
+  v.object({
+    type: v.picklist(registerTypes, 'invalid_value'),
+    email: v.optional(v.string()),
+    phone: v.optional(v.string()),
+    name: nameSchema,
+    password: newPasswordSchema,
+    confirmPassword: confirmSchema,
+  }),
+  v.forward(
+    v.check((input) => input.type !== 'tbMail' || isEmail(input.email ?? ''), 'invalid_email'),
+    ['email'],
+  ),
+  v.forward(
+    v.check(
+      (input) => input.type !== 'tbPhone' || normalizePhone(input.phone ?? '') !== null,
+      'invalid_phone',
+    ),
+    ['phone'],
+  ),
+  confirmMatches(),
+);
+export type RegisterForm = v.InferInput<typeof registerFormSchema>;
+
+export const otpFormSchema = v.object({ otp: otpSchema });
+export type OtpForm = v.InferInput<typeof otpFormSchema>;
+
+export interface RegisterAnswer {
+  memberId: string;
+  urlMinify: string;
+}
+
+// --- passwords -------------------------------------------------------------------------------
+
+/** POST /api/auth/changePassword */
+export const changePasswordSchema = v.pipe(
+  v.object({
+    currentPassword: passwordSchema,
+    password: newPasswordSchema,
+    confirmPassword: confirmSchema,
+  }),
+  confirmMatches(),
+  v.forward(
+    v.check((input) => input.password !== input.currentPassword, 'password_same_as_current'),
+    ['password'],
+  ),
+);
+export type ChangePasswordInput = v.InferInput<typeof changePasswordSchema>;
+
+/** POST /api/auth/forgotPassword */
+export const forgotPasswordSchema = v.object({ email: emailSchema });
+export type ForgotPasswordInput = v.InferInput<typeof forgotPasswordSchema>;
+
+/** POST /api/auth/passwordReset/{token} */
+export const passwordResetSchema = v.pipe(
+  v.object({ password: newPasswordSchema, confirmPassword: confirmSchema }),
+  confirmMatches(),
+);
+export type PasswordResetInput = v.InferInput<typeof passwordResetSchema>;
+
+/** POST /api/auth/getOTPResetPassword (SMS code for a phone account) */
+export const otpResetPasswordSchema = v.object({ phone: phoneSchema });
+/** POST /api/auth/checkOTPForgotPassword: a right code is traded for a reset token. */
+export const checkOtpForgotPasswordSchema = v.object({ phone: phoneSchema, otp: otpSchema });
+export type CheckOtpForgotPasswordInput = v.InferInput<typeof checkOtpForgotPasswordSchema>;
+
+export interface CheckOtpForgotPasswordAnswer {
+  token: string;
+}
+
+// --- cards -------------------------------------------------------------------------------
+
+/** GET /api/getRegisterCardInfo/{id} */
+export interface RegisterCardInfo {
+  id: string;
+  status: 'unassigned' | 'active';
+  /** The card's owner once activated. */
+  member: { id: string; name: string; urlMinify: string } | null;
+  activatedAt: string | null;
+}
+
+/** POST /api/signup: binds a printed card to the logged-in member with its activation code. */
+export const signupSchema = v.object({
+  cardId: v.pipe(
+    v.string('invalid_id'),
+    v.trim(),
+    v.nonEmpty('invalid_id'),
+    v.maxLength(64, 'invalid_id'),
+  ),
+  activationCode: v.pipe(
+    v.string('activation_code_required'),
+    v.trim(),
+    v.nonEmpty('activation_code_required'),
+    v.maxLength(64, 'activation_code_invalid'),
+  ),
+});
+export type SignupInput = v.InferInput<typeof signupSchema>;
+
+export const activationFormSchema = v.object({
+  activationCode: signupSchema.entries.activationCode,
+});
+export type ActivationForm = v.InferInput<typeof activationFormSchema>;
+
+/** GET /api/auth/providers: which outside logins are configured. */
+export interface AuthProviders {
+  facebook: boolean;
+}
