@@ -116,6 +116,8 @@ export interface Contact {
   address: string | null;
   note: string | null;
   cardSnapshot: CardSnapshot | null;
+  /** contactSearchKey of the row, kept on the row so a keystroke only compares strings. */
+  searchKey: string;
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
@@ -127,4 +129,41 @@ export interface ContactPage {
   page: number;
   limit: number;
   total: number;
+}
+
+/**
+ * Text folded for search: lower case, Vietnamese diacritics stripped (đ → d), spaces collapsed.
+ * "Nguyễn Đức" and "nguyen duc" fold to the same text.
+ */
+export function foldForSearch(text: string | null | undefined): string {
+  if (!text) return '';
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Digits of a phone number, for matching "0901 234 567" with "0901234567". */
+export function phoneDigits(phone: string | null | undefined): string {
+  return phone ? phone.replace(/\D/g, '') : '';
+}
+
+/** The pre-folded text a contact is searched by (name, company, job title, email, phone). */
+export function contactSearchKey(contact: {
+  name: string;
+  phone?: string | null | undefined;
+  email?: string | null | undefined;
+  company?: string | null | undefined;
+  jobTitle?: string | null | undefined;
+}): string {
+  return [
+    foldForSearch(contact.name),
+    foldForSearch(contact.company),
+    foldForSearch(contact.jobTitle),
+    foldForSearch(contact.email),
+    phoneDigits(contact.phone),
+  ].join('\u0001');
 }

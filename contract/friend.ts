@@ -49,6 +49,8 @@ export interface Friendship {
   direction: 'sent' | 'received';
   otherMemberId: string;
   other: FriendPerson;
+  /** The other member's name folded for search (foldForSearch). */
+  searchKey: string;
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;

@@ -9,6 +9,8 @@ import type { AppDeps, AppEnv } from './http/env';
 import { mountClient } from './http/static';
 import { healthRoutes } from './routes/health';
 import { addressRoutes } from './routes/address';
+import { friendRoutes } from './routes/friend';
+import { contactsRoutes } from './routes/contacts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -80,6 +82,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('*', authenticate(deps));
   api.route('/', healthRoutes(deps));
   api.route('/', addressRoutes(deps));
+  api.route('/', friendRoutes(deps));
+  api.route('/', contactsRoutes(deps));
   api.all('*', (c) => c.json(errorBody(c, 'not_found'), 404));
 
   app.route('/api', api);

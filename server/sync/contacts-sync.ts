@@ -1,0 +1,132 @@
+// Phonebook contacts: the one write path (contact.upsert, contact.delete) shared by the REST
+// routes and the batch push, the reads of the routes, and the pull source of `contacts`.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { contacts, members } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { registerMutation, registerPullSource } from './registry';
+import {
+  contactDeleteSchema,
+  contactSearchKey,
+  contactUpsertSchema,
+  type Contact,
+  type CardSnapshot,
+} from '../../contract/contact';
+
+type ContactRow = typeof contacts.$inferSelect;
+
+export function contactForClient(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    ownerMemberId: row.ownerMemberId,
+    cardMemberId: row.cardMemberId,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    company: row.company,
+    jobTitle: row.jobTitle,
+    address: row.address,
+    note: row.note,
+    cardSnapshot: (row.cardSnapshot as CardSnapshot | null) ?? null,
+    searchKey: contactSearchKey(row),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    changeSeq: row.changeSeq,
+  };
+}
+
+/** A contact of this owner, or 404 (someone else's contact is not told apart from none). */
+export async function ownedContact(
+  db: Queryable,
+  ownerId: string,
+  id: string,
+): Promise<ContactRow> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
+  if (!row || row.ownerMemberId !== ownerId) throw new ApiError(404, 'not_found');
+  return row;
+}
+
+/** Live contacts of a member in name order. */
+export async function liveContacts(db: Queryable, ownerId: string): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.ownerMemberId, ownerId), isNull(contacts.deletedAt)))
+    .orderBy(contacts.name, contacts.id);
+}
+
+const blankToNull = (value: string | undefined | null) =>
+  value === undefined || value === null || value === '' ? null : value;
+
+/**
+ * Creates or replaces a contact by its client-made id (last write wins per contact). A deleted
+ * contact stays deleted: an edit that arrives after a delete is refused with 404.
+ */
+export const upsertContact = registerMutation('contact.upsert', {
+  schema: contactUpsertSchema,
+  async run(tx, ctx, input) {
+    const [existing] = await tx
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, input.id))
+      .for('update');
+    if (existing && (existing.ownerMemberId !== ctx.memberId || existing.deletedAt !== null)) {
+      throw new ApiError(404, 'not_found');
+    }
+    const cardMemberId = input.cardMemberId ?? null;
+    if (cardMemberId) {
+      const [card] = await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(eq(members.id, cardMemberId));
+      if (!card) throw new ApiError(400, 'validation_failed', { cardMemberId: 'not_found' });
+    }
+    const values = {
+      name: input.name,
+      phone: blankToNull(input.phone),
+      email: blankToNull(input.email),
+      company: blankToNull(input.company),
+      jobTitle: blankToNull(input.jobTitle),
+      address: blankToNull(input.address),
+      note: blankToNull(input.note),
+      cardMemberId,
+      // An edit without a snapshot keeps the saved card's snapshot.
+      ...(input.cardSnapshot !== undefined ? { cardSnapshot: input.cardSnapshot } : {}),
+    };
+    const [row] = existing
+      ? await tx.update(contacts).set(values).where(eq(contacts.id, input.id)).returning()
+      : await tx
+          .insert(contacts)
+          .values({ id: input.id, ownerMemberId: ctx.memberId, ...values })
+          .returning();
+    if (!row) throw new ApiError(409, 'conflict');
+    return contactForClient(row);
+  },
+});
+
+/** Soft delete; deleting again answers the same tombstone. */
+export const deleteContact = registerMutation('contact.delete', {
+  schema: contactDeleteSchema,
+  async run(tx, ctx, input) {
+    const row = await ownedContact(tx, ctx.memberId, input.id);
+    if (row.deletedAt !== null) return contactForClient(row);
+    const [deleted] = await tx
+      .update(contacts)
+      .set({ deletedAt: ctx.now.toISOString() })
+      .where(eq(contacts.id, row.id))
+      .returning();
+    if (!deleted) throw new ApiError(409, 'conflict');
+    return contactForClient(deleted);
+  },
+});
+
+registerPullSource({
+  entity: 'contacts',
+  table: contacts,
+  scope: (memberId) => sql`${contacts.ownerMemberId} = ${memberId}`,
+  toClient: (rows) =>
+    Promise.resolve(
+      (rows as ContactRow[]).map(contactForClient) as unknown as Record<string, unknown>[],
+    ),
+});
