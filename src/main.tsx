@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { activateLocale, i18n, savedLocale } from './i18n/i18n';
 import { router } from './router';
 import { queryClient } from './query-client';
+import { isZaloInAppBrowser } from './lib/in-app-browser';
 import './ui/base.css';
 
 async function boot() {
@@ -21,6 +22,17 @@ async function boot() {
       </I18nProvider>
     </StrictMode>,
   );
+  startServiceWorkerAfterLoad();
+}
+
+/** The worker and its update flow load after the first screen, off its critical path. */
+function startServiceWorkerAfterLoad() {
+  if (!import.meta.env.PROD || isZaloInAppBrowser(navigator.userAgent)) return;
+  const start = () => {
+    void import('./sw-registration').then(({ registerServiceWorker }) => registerServiceWorker());
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 void boot();

@@ -1,19 +1,18 @@
 /// <reference lib="webworker" />
-import {
-  cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  precacheAndRoute,
-} from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+// The service worker, built by vite-plugin-pwa (injectManifest). A composition of small modules;
+// import order is routing order (Workbox uses the first registered route that matches).
 
-declare const self: ServiceWorkerGlobalScope;
+// 1. The app shell and every chunk (precache).
+import './precache';
 
-precacheAndRoute(self.__WB_MANIFEST);
-cleanupOutdatedCaches();
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }),
-);
+// 2. Feature modules: each registers its own routes and listeners.
+//    Add one import line per module here, e.g.:
+//    import './card-cache';        public cards and images (runtime cache)
+//    import './background-sync';   `sync` event → flush the outbox
+//    import './push';              push → notification
 
-self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
-});
+// 3. Every other navigation → the precached index.html.
+import './navigation-fallback';
+
+// 4. Update flow (SKIP_WAITING on request, claim on first install).
+import './update';

@@ -77,17 +77,23 @@ export function serializeCookie(
   return parts.join('; ');
 }
 
-const hasDocument = () => typeof document !== 'undefined';
-const pageIsSecure = () => typeof location !== 'undefined' && location.protocol === 'https:';
+// Also compiled into the service worker, which has no document: reach it through globalThis.
+interface PageGlobals {
+  document?: { cookie: string };
+  location?: { protocol: string };
+}
+const page = () => globalThis as unknown as PageGlobals;
 
 export function readCookie(name: CookieName): string | undefined {
-  if (!hasDocument()) return undefined;
-  return parseCookies(document.cookie).get(name);
+  const doc = page().document;
+  return doc ? parseCookies(doc.cookie).get(name) : undefined;
 }
 
 export function writeCookie(name: CookieName, value: string, options: CookieOptions = {}): void {
-  if (!hasDocument()) return;
-  document.cookie = serializeCookie(name, value, { secure: pageIsSecure(), ...options });
+  const doc = page().document;
+  if (!doc) return;
+  const secure = page().location?.protocol === 'https:';
+  doc.cookie = serializeCookie(name, value, { secure, ...options });
 }
 
 export function clearCookie(name: CookieName): void {

@@ -1,0 +1,7 @@
+/**
+ * Spec §1: no service worker and no push client inside the Zalo in-app browser, recognised by
+ * its user agent (it carries "Zalo", e.g. "… Zalo iOS/…" or "ZaloTheme/… ZaloLanguage/…").
+ */
+export function isZaloInAppBrowser(userAgent: string): boolean {
+  return /Zalo/i.test(userAgent);
+}
