@@ -16,13 +16,16 @@ export interface VCardInput {
   cardUrl?: string | null;
 }
 
-/** Escapes a text value: backslash, newline, comma and semicolon. */
-export function escapeVCardText(value: string): string {
-  return value
+/**
+ * Escapes a text value: backslash, newline and comma; semicolons only inside structured
+ * values (N, ADR, ORG) where they separate parts, as parsers read single values verbatim.
+ */
+export function escapeVCardText(value: string, structured = false): string {
+  const escaped = value
     .replace(/\\/g, '\\\\')
     .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/,/g, '\\,')
-    .replace(/;/g, '\\;');
+    .replace(/,/g, '\\,');
+  return structured ? escaped.replace(/;/g, '\\;') : escaped;
 }
 
 const encoder = new TextEncoder();
@@ -63,10 +66,10 @@ function clean(value: string | null | undefined): string | null {
 export function buildVCard(input: VCardInput): string {
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
   const { family, given } = splitName(input.name);
-  lines.push(`N:${escapeVCardText(family)};${escapeVCardText(given)};;;`);
+  lines.push(`N:${escapeVCardText(family, true)};${escapeVCardText(given, true)};;;`);
   lines.push(`FN:${escapeVCardText(input.name.trim())}`);
   const org = clean(input.organization);
-  if (org) lines.push(`ORG:${escapeVCardText(org)}`);
+  if (org) lines.push(`ORG:${escapeVCardText(org, true)}`);
   const title = clean(input.title);
   if (title) lines.push(`TITLE:${escapeVCardText(title)}`);
   for (const phone of input.phones ?? []) {
@@ -80,7 +83,7 @@ export function buildVCard(input: VCardInput): string {
   const cardUrl = clean(input.cardUrl);
   if (cardUrl && cardUrl !== website) lines.push(`URL;TYPE=PROFILE:${escapeVCardText(cardUrl)}`);
   const address = clean(input.address);
-  if (address) lines.push(`ADR;TYPE=WORK:;;${escapeVCardText(address)};;;;`);
+  if (address) lines.push(`ADR;TYPE=WORK:;;${escapeVCardText(address, true)};;;;`);
   const note = clean(input.note);
   if (note) lines.push(`NOTE:${escapeVCardText(note)}`);
   const photo = clean(input.photoUrl);

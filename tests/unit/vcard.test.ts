@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import ICAL from 'ical.js';
+import { buildVCard, escapeVCardText, foldVCardLine, vcardFileName } from '../../src/lib/vcard';
+
+const card = {
+  name: 'Nguyễn Thị Minh Anh',
+  organization: 'Công ty TNHH Cà Phê Sương Mai',
+  title: 'Giám đốc Kinh doanh',
+  phones: [
+    { number: '0901 234 567', type: 'cell' as const },
+    { number: '0263-381-2345', type: 'work' as const },
+  ],
+  email: 'minhanh@suongmai.vn',
+  website: 'https://suongmai.vn',
+  address: '12 Trần Hưng Đạo, Phường Xuân Hương - Đà Lạt; Tỉnh Lâm Đồng',
+  note: 'Kết nối để cùng phát triển — cà phê, du lịch và công nghệ.\nDòng hai; có dấu \\ gạch.',
+  photoUrl: 'https://cards.test/demo/avatar-minh-anh.svg',
+  cardUrl: 'https://cards.test/me/demo',
+};
+
+function parse(text: string) {
+  return new ICAL.Component(ICAL.parse(text) as unknown[]);
+}
+
+describe('buildVCard', () => {
+  const text = buildVCard(card);
+  const vcard = parse(text);
+
+  it('is a vCard 3.0 with CRLF line ends', () => {
+    expect(vcard.name).toBe('vcard');
+    expect(vcard.getFirstPropertyValue('version')).toBe('3.0');
+    expect(text.endsWith('END:VCARD\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+  });
+
+  it('round-trips every field with Vietnamese text intact', () => {
+    expect(vcard.getFirstPropertyValue('fn')).toBe(card.name);
+    expect(vcard.getFirstPropertyValue('n')).toEqual(['Nguyễn', 'Thị Minh Anh', '', '', '']);
+    expect(vcard.getFirstPropertyValue('org')).toBe(card.organization);
+    expect(vcard.getFirstPropertyValue('title')).toBe(card.title);
+    expect(vcard.getAllProperties('tel').map((p) => p.getFirstValue())).toEqual([
+      '0901234567',
+      '02633812345',
+    ]);
+    expect(vcard.getFirstProperty('tel')?.getParameter('type')).toEqual(['CELL', 'VOICE']);
+    expect(vcard.getFirstPropertyValue('email')).toBe(card.email);
+    expect(vcard.getAllProperties('url').map((p) => p.getFirstValue())).toEqual([
+      card.website,
+      card.cardUrl,
+    ]);
+    const adr = vcard.getFirstPropertyValue('adr') as string[];
+    expect(adr[2]).toBe(card.address);
+    expect(vcard.getFirstPropertyValue('note')).toBe(card.note);
+    expect(vcard.getFirstPropertyValue('photo')).toBe(card.photoUrl);
+  });
+
+  it('folds long lines at 75 octets without splitting a character', () => {
+    const long = buildVCard({ ...card, note: 'Đường phố Đà Lạt mù sương '.repeat(20) });
+    for (const line of long.split('\r\n')) {
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+      expect(line).not.toContain('\uFFFD');
+    }
+    expect(parse(long).getFirstPropertyValue('note')).toBe(
+      'Đường phố Đà Lạt mù sương '.repeat(20).trim(),
+    );
+  });
+
+  it('leaves empty fields out', () => {
+    const minimal = buildVCard({ name: 'Bình' });
+    expect(minimal).toBe('BEGIN:VCARD\r\nVERSION:3.0\r\nN:;Bình;;;\r\nFN:Bình\r\nEND:VCARD\r\n');
+  });
+
+  it('escapes and folds helpers', () => {
+    expect(escapeVCardText('a,b;c\\d\ne')).toBe('a\\,b;c\\\\d\\ne');
+    expect(escapeVCardText('a;b', true)).toBe('a\\;b');
+    expect(foldVCardLine('x'.repeat(80))).toBe(`${'x'.repeat(75)}\r\n ${'x'.repeat(5)}`);
+    expect(vcardFileName('Nguyễn Thị Minh Anh')).toBe('Nguyen-Thi-Minh-Anh.vcf');
+    expect(vcardFileName('Đặng')).toBe('Dang.vcf');
+  });
+});
