@@ -34,12 +34,16 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
   const db = deps.database.db;
 
   const exportable = async (memberId: string): Promise<ExportableContact[]> =>
-    (await liveContacts(db, memberId)).map((row) => ({
-      ...row,
-      cardUrl: row.cardSnapshot?.urlMinify
-        ? `${deps.config.publicOrigin}/me/${encodeURIComponent(String(row.cardSnapshot.urlMinify))}`
-        : null,
-    }));
+    (await liveContacts(db, memberId)).map((row) => {
+      const urlMinify = row.cardSnapshot?.urlMinify;
+      return {
+        ...row,
+        cardUrl:
+          typeof urlMinify === 'string' && urlMinify
+            ? `${deps.config.publicOrigin}/me/${encodeURIComponent(urlMinify)}`
+            : null,
+      };
+    });
 
   /** filter matches name, company, job title, email or phone, diacritics ignored. */
   app.get('/contacts/getContactsByMemberId/:id', async (c) => {
