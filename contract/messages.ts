@@ -234,6 +234,23 @@ export const messages = {
     vi: 'Vui lòng tải lại ứng dụng để cập nhật',
     en: 'Please reload the app to update it',
   },
+  // Sync (batch push and delta pull)
+  unknown_mutation: {
+    vi: 'Thao tác không được hỗ trợ, vui lòng cập nhật ứng dụng',
+    en: 'This action is not supported, please update the app',
+  },
+  too_many_entries: {
+    vi: 'Gửi quá nhiều thay đổi trong một lần',
+    en: 'Too many changes in one request',
+  },
+  resync_required: {
+    vi: 'Dữ liệu trên máy đã quá cũ, đang tải lại toàn bộ',
+    en: 'The data on this device is too old, reloading all of it',
+  },
+  not_attempted: {
+    vi: 'Chưa gửi được, sẽ thử lại',
+    en: 'Not sent yet, will retry',
+  },
 } as const satisfies Record<string, { vi: string; en: string }>;
 
 export type MessageCode = keyof typeof messages;

@@ -1,0 +1,79 @@
+// The sync calls: batch push of queued mutations and the delta pull (docs/decisions/0200-…).
+import * as v from 'valibot';
+
+/** Most entries one push may carry; the client sends smaller batches (decision 0203). */
+export const maxPushEntries = 500;
+/** Rows per pull page: default and ceiling. */
+export const defaultPullLimit = 1000;
+export const maxPullLimit = 5000;
+/** Tombstones older than this may be purged; a cursor behind a purge must resync (0200). */
+export const tombstoneRetentionDays = 90;
+
+export const pushEntrySchema = v.object({
+  id: v.pipe(v.string('invalid_id'), v.minLength(1, 'invalid_id'), v.maxLength(200, 'invalid_id')),
+  name: v.pipe(
+    v.string('invalid_value'),
+    v.minLength(1, 'invalid_value'),
+    v.maxLength(100, 'too_long'),
+  ),
+  payload: v.unknown(),
+});
+
+export const pushBodySchema = v.object({
+  mutations: v.pipe(
+    v.array(pushEntrySchema, 'invalid_value'),
+    v.maxLength(maxPushEntries, 'too_many_entries'),
+  ),
+});
+
+export type PushEntry = v.InferOutput<typeof pushEntrySchema>;
+export type PushBody = v.InferOutput<typeof pushBodySchema>;
+
+export type PushResultStatus = 'applied' | 'rejected' | 'retry';
+
+export interface PushResult {
+  id: string;
+  /** applied: done (now or by an earlier delivery); rejected: refused for good; retry: later. */
+  status: PushResultStatus;
+  code?: string;
+  message?: string;
+  fields?: Record<string, string>;
+  /** HTTP status the same refusal has on the REST route (400, 403, 404, 409, 422…). */
+  httpStatus?: number;
+  /** What the handler returned (applied only). */
+  result?: unknown;
+}
+
+export interface PushResponse {
+  results: PushResult[];
+}
+
+const counterSchema = (fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.digits('invalid_number'), v.transform(Number))]),
+      v.integer('invalid_number'),
+      v.minValue(0, 'invalid_number'),
+    ),
+    fallback,
+  );
+
+export const pullQuerySchema = v.object({
+  cursor: counterSchema(0),
+  limit: v.pipe(counterSchema(defaultPullLimit), v.minValue(1, 'invalid_number')),
+});
+
+export interface PullChange {
+  /** Name of the client's Dexie table. */
+  entity: string;
+  /** The row as the client stores it; `deletedAt` set on tombstones. */
+  row: Record<string, unknown>;
+}
+
+export interface PullResponse {
+  changes: PullChange[];
+  /** Pass back as `cursor` next time; everything up to it has been sent. */
+  cursor: number;
+  hasMore: boolean;
+  serverTime: string;
+}

@@ -1,0 +1,135 @@
+// Delta pull: every registered pull source's rows for this member with change_seq > cursor, in
+// change_seq order, tombstones included, one consistent snapshot per page. change_seq is
+// handed out in commit order (0001), so a cursor never passes a row that commits later.
+import { and, asc, eq, getTableColumns, gt, isNotNull, lt, max, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PullChange, PullResponse } from '../../contract/sync';
+import { tombstoneRetentionDays } from '../../contract/sync';
+import type { Database } from '../db/client';
+import { syncTombstonePurges } from '../db/schema-sync';
+import type { AppDeps } from '../http/env';
+import { ApiError } from '../http/errors';
+import { allPullSources, type PullSource } from './registry';
+
+interface SourceColumns {
+  id: PgColumn;
+  changeSeq: PgColumn;
+  deletedAt: PgColumn;
+}
+
+function columnsOf(source: PullSource): SourceColumns {
+  const columns = getTableColumns(source.table) as Record<string, PgColumn | undefined>;
+  const { id, changeSeq, deletedAt } = columns;
+  if (!id || !changeSeq || !deletedAt) {
+    throw new Error(`pull source ${source.entity} needs id, change_seq and deleted_at columns`);
+  }
+  return { id, changeSeq, deletedAt };
+}
+
+interface Fetched {
+  source: PullSource;
+  seq: number;
+  id: string;
+  row: Record<string, unknown>;
+}
+
+export async function pullChanges(
+  deps: AppDeps,
+  memberId: string,
+  cursor: number,
+  limit: number,
+): Promise<PullResponse> {
+  return deps.database.db.transaction(
+    async (tx) => {
+      const [purge] = await tx
+        .select({ through: syncTombstonePurges.purgedThroughSeq })
+        .from(syncTombstonePurges)
+        .where(eq(syncTombstonePurges.id, 1));
+      // Cursor 0 is a full pull and needs no tombstones; any other cursor behind a purge may
+      // have missed a delete.
+      if (cursor > 0 && cursor < (purge?.through ?? 0)) throw new ApiError(410, 'resync_required');
+
+      const fetched: Fetched[] = [];
+      for (const source of allPullSources()) {
+        const cols = columnsOf(source);
+        const rows = (await tx
+          .select()
+          .from(source.table)
+          .where(and(source.scope(memberId), gt(cols.changeSeq, cursor)))
+          .orderBy(asc(cols.changeSeq), asc(cols.id))
+          .limit(limit + 1)) as Record<string, unknown>[];
+        for (const row of rows) {
+          fetched.push({ source, seq: Number(row.changeSeq), id: String(row.id), row });
+        }
+      }
+      fetched.sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      let take = Math.min(limit, fetched.length);
+      // Never end a page inside a group of equal sequence numbers (ties are broken by id).
+      while (take > 0 && take < fetched.length && fetched[take]?.seq === fetched[take - 1]?.seq) {
+        take += 1;
+      }
+      const page = fetched.slice(0, take);
+      const changes: PullChange[] = [];
+      for (const source of allPullSources()) {
+        const rows = page.filter((f) => f.source === source).map((f) => f.row);
+        if (rows.length === 0) continue;
+        const shaped = await source.toClient(rows, { tx, memberId });
+        for (const row of shaped) changes.push({ entity: source.entity, row });
+      }
+      return {
+        changes,
+        cursor: page.at(-1)?.seq ?? cursor,
+        hasMore: take < fetched.length,
+        serverTime: deps.now().toISOString(),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * Deletes tombstones older than the retention from every pulled table and moves the purge
+ * mark past them, so that a device whose cursor is older resyncs instead of keeping the row.
+ * A table whose tombstones are still referenced elsewhere keeps them (that is always safe).
+ */
+export async function purgeTombstones(
+  db: Database,
+  now: Date,
+  retentionDays = tombstoneRetentionDays,
+): Promise<{ purged: number; through: number }> {
+  const before = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
+  let purged = 0;
+  let through = 0;
+  for (const source of allPullSources()) {
+    const cols = columnsOf(source);
+    await db
+      .transaction(async (tx) => {
+        const [top] = await tx
+          .select({ seq: max(cols.changeSeq) })
+          .from(source.table)
+          .where(and(isNotNull(cols.deletedAt), lt(cols.deletedAt, before)));
+        const topSeq = Number(top?.seq ?? 0);
+        if (!topSeq) return;
+        const deleted = await tx
+          .delete(source.table)
+          .where(and(isNotNull(cols.deletedAt), lt(cols.deletedAt, before)))
+          .returning({ id: cols.id });
+        purged += deleted.length;
+        through = Math.max(through, topSeq);
+        await tx
+          .update(syncTombstonePurges)
+          .set({
+            purgedThroughSeq: sql`GREATEST(${syncTombstonePurges.purgedThroughSeq}, ${topSeq})`,
+            purgedAt: now.toISOString(),
+          })
+          .where(eq(syncTombstonePurges.id, 1));
+      })
+      .catch((error: unknown) => {
+        const code =
+          (error as { code?: string; cause?: { code?: string } }).code ??
+          (error as { cause?: { code?: string } }).cause?.code;
+        if (code !== '23503') throw error;
+      });
+  }
+  return { purged, through };
+}

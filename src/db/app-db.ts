@@ -1,0 +1,356 @@
+// The member's local mirror (IndexedDB through Dexie), shared by every tab and the service
+// worker. Screens read it with useLiveQuery; the sync engine fills it from the server's delta
+// pull and drains the outbox into the server's batch push. No window-only API in this file.
+import { Dexie, type DexieOptions, type Table } from 'dexie';
+import type { CheckIn } from '../../contract/checkin';
+import type { Contact } from '../../contract/contact';
+import type { Friendship } from '../../contract/friend';
+import type {
+  OrderGroupRow as OrderGroupRecord,
+  PointEntry,
+  StaffGroup,
+} from '../../contract/points';
+
+/** Columns every mirrored row carries (as the server's pull sources send them). */
+export interface MirroredRow {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Soft delete: pulled tombstones remove the local row; optimistic deletes may set it. */
+  deletedAt: string | null;
+  /** Server change sequence of this version; absent on rows only written locally so far. */
+  changeSeq?: number;
+}
+
+/** Another member as shown in lists (friend, sender of a request, card of a contact). */
+export interface MemberSummary {
+  id: string;
+  name: string;
+  urlMinify: string | null;
+  avatarUrl: string | null;
+  jobTitle?: string | null;
+  workplace?: string | null;
+  contactPhone?: string | null;
+  contactEmail?: string | null;
+}
+
+export interface ProfileRow extends MirroredRow {
+  type: 'personal' | 'organization' | 'agency';
+  email: string | null;
+  phone: string | null;
+  name: string;
+  shortName: string | null;
+  urlMinify: string;
+  theme: string | null;
+  themeType: 'list' | 'square';
+  language: 'VN' | 'EN';
+  intro: string | null;
+  jobTitle: string | null;
+  workplace: string | null;
+  address: string | null;
+  aboutMe: string | null;
+  avatarUrl: string | null;
+  bannerUrl: string | null;
+  backgroundUrl: string | null;
+  contactPhone: string | null;
+  otherPhone: string | null;
+  contactEmail: string | null;
+  website: string | null;
+  zalo: string | null;
+  interests: string[];
+  businessSectors: string[];
+  companyInfo: string | null;
+  banks: unknown[];
+  links: unknown[];
+  videos: string[];
+  agencyId: string | null;
+}
+
+/** Rows whose shape the area's contract defines (what its pull source's toClient returns). */
+export type FriendshipRow = Friendship;
+export type ContactRow = Contact;
+export type PointEntryRow = PointEntry & { changeSeq?: number };
+export type CheckInRow = CheckIn & { changeSeq?: number };
+export type OrderGroupRow = OrderGroupRecord & { changeSeq?: number };
+export type StaffGroupRow = StaffGroup & { changeSeq?: number };
+
+/** A derived balance (sum of the ledger) as last computed by the server. */
+export interface MemberBalanceRow {
+  memberId: string;
+  groupId: string;
+  balance: number;
+  updatedAt: string;
+  groupName?: string;
+  memberName?: string;
+}
+
+export interface NotificationRow extends MirroredRow {
+  memberId: string;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  readAt: string | null;
+}
+
+export interface MessageRow extends MirroredRow {
+  senderMemberId: string;
+  recipientMemberId: string;
+  content: string;
+  readAt: string | null;
+  sender?: MemberSummary;
+  recipient?: MemberSummary;
+}
+
+export interface JobDiaryRow extends MirroredRow {
+  memberId: string;
+  date: string;
+  title: string;
+  content: string;
+}
+
+/** A public card snapshotted on this device so it opens in airplane mode (client-only). */
+export interface SavedCardRow {
+  /** The card's member id. */
+  id: string;
+  urlMinify: string;
+  card: Record<string, unknown>;
+  savedAt: string;
+}
+
+export type OutboxState = 'pending' | 'rejected';
+
+export interface OutboxError {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+  status?: number;
+}
+
+/** A queued write: data, not a frozen HTTP request (the token is attached when sending). */
+export interface OutboxEntry {
+  /** Client-made UUID, sent as the idempotency key. */
+  id: string;
+  /** Queue order; pushes keep it. */
+  seq: number;
+  /** Registered server mutation, e.g. `contact.upsert`. */
+  name: string;
+  payload: unknown;
+  /** The mirrored table and row the optimistic change touched. */
+  table: MirroredTableName;
+  /** The row's key; compound keys as JSON. */
+  rowKey: string;
+  /** The row before the optimistic change (null: there was none); restored on rejection. */
+  snapshot: unknown;
+  /** Who queued it; only that member's session sends it. */
+  memberId: string | null;
+  state: OutboxState;
+  createdAt: string;
+  attempts: number;
+  lastAttemptAt: string | null;
+  error: OutboxError | null;
+  durability: 'default' | 'strict';
+  /** Database version whose payload shape this is (upgrades bring it forward). */
+  payloadVersion: number;
+}
+
+/** The last server version of a row pulled while local changes to it were pending. */
+export interface ServerShadowRow {
+  /** `${table}|${rowKey}` */
+  id: string;
+  table: MirroredTableName;
+  rowKey: string;
+  /** The pulled row; null for a pulled tombstone. */
+  row: unknown;
+}
+
+export interface SyncStateRow {
+  key: string;
+  value: unknown;
+}
+
+export interface MirroredTables {
+  profile: ProfileRow;
+  friendships: FriendshipRow;
+  contacts: ContactRow;
+  pointEntries: PointEntryRow;
+  checkIns: CheckInRow;
+  orderGroups: OrderGroupRow;
+  staffGroups: StaffGroupRow;
+  memberBalances: MemberBalanceRow;
+  notifications: NotificationRow;
+  messages: MessageRow;
+  jobDiary: JobDiaryRow;
+  savedCards: SavedCardRow;
+}
+
+export type MirroredTableName = keyof MirroredTables;
+
+/** Tables the server's pull fills (savedCards is written by the device only). */
+export const pulledTableNames = [
+  'profile',
+  'friendships',
+  'contacts',
+  'pointEntries',
+  'checkIns',
+  'orderGroups',
+  'staffGroups',
+  'memberBalances',
+  'notifications',
+  'messages',
+  'jobDiary',
+] as const satisfies readonly MirroredTableName[];
+
+export const mirroredTableNames = [
+  ...pulledTableNames,
+  'savedCards',
+] as const satisfies readonly MirroredTableName[];
+
+export type AppDb = Dexie & {
+  [K in MirroredTableName]: Table<
+    MirroredTables[K],
+    K extends 'memberBalances' ? [string, string] : string
+  >;
+} & {
+  outbox: Table<OutboxEntry, string>;
+  serverShadows: Table<ServerShadowRow, string>;
+  syncState: Table<SyncStateRow, string>;
+};
+
+/** Moves a queued payload of one mutation to the shape of a newer version. */
+export type PayloadUpgrade = (payload: unknown) => unknown;
+
+export interface AppDbVersion {
+  version: number;
+  /** Dexie store changes of this version (null deletes a table). */
+  stores: Record<string, string | null>;
+  /** Per mutation name: how queued payloads of the older shape become this version's. */
+  payloadUpgrades?: Record<string, PayloadUpgrade>;
+}
+
+/**
+ * Every version of the schema, oldest first. Add a version (never edit an old one) when a
+ * table or index changes or when a mutation's payload shape changes; queued outbox entries
+ * are brought forward in the same upgrade transaction (docs/decisions/0204-…).
+ */
+export const appDbVersions: AppDbVersion[] = [
+  {
+    version: 1,
+    stores: {
+      profile: 'id',
+      friendships: 'id, status, direction, otherMemberId, updatedAt',
+      contacts: 'id, name, cardMemberId, updatedAt',
+      pointEntries:
+        'id, sellerGroupId, buyerMemberId, staffMemberId, orderGroupId, recordedAt, [buyerMemberId+sellerGroupId]',
+      checkIns: 'id, groupId, memberId, checkedInAt',
+      orderGroups: 'id, sellerGroupId, buyerMemberId',
+      staffGroups: 'id, groupId',
+      memberBalances: '[memberId+groupId], memberId, groupId',
+      notifications: 'id, createdAt, readAt',
+      messages: 'id, senderMemberId, recipientMemberId, createdAt',
+      jobDiary: 'id, date, createdAt',
+      savedCards: 'id, urlMinify, savedAt',
+      outbox: 'id, &seq, state, [table+rowKey]',
+      serverShadows: 'id',
+      syncState: 'key',
+    },
+  },
+];
+
+export const appDbName = 'mecards';
+
+/** Declares the versions on a Dexie instance; each upgrade also migrates queued payloads. */
+export function defineAppDbVersions(db: Dexie, versions: AppDbVersion[]): void {
+  for (const spec of versions) {
+    const version = db.version(spec.version).stores(spec.stores);
+    const upgrades = spec.payloadUpgrades;
+    if (upgrades && Object.keys(upgrades).length > 0) {
+      version.upgrade(async (tx) => {
+        await tx
+          .table<OutboxEntry, string>('outbox')
+          .toCollection()
+          .modify((entry) => {
+            const upgrade = upgrades[entry.name];
+            if (upgrade && entry.payloadVersion < spec.version) {
+              entry.payload = upgrade(entry.payload);
+              entry.payloadVersion = spec.version;
+            }
+          });
+      });
+    }
+  }
+}
+
+export function latestAppDbVersion(versions: AppDbVersion[] = appDbVersions): number {
+  return Math.max(...versions.map((v) => v.version));
+}
+
+export interface CreateAppDbOptions extends DexieOptions {
+  versions?: AppDbVersion[];
+}
+
+export function createAppDb(name = appDbName, options: CreateAppDbOptions = {}): AppDb {
+  const { versions = appDbVersions, ...dexieOptions } = options;
+  const db = new Dexie(name, dexieOptions) as AppDb;
+  defineAppDbVersions(db, versions);
+  db.on('versionchange', () => {
+    // A newer version of the app wants to upgrade: let it, and reload a page onto the new code
+    // (a service worker just closes; the new worker brings the new code).
+    db.close({ disableAutoOpen: false });
+    const location = (globalThis as { document?: unknown; location?: { reload(): void } }).location;
+    if ((globalThis as { document?: unknown }).document && location) location.reload();
+    return false;
+  });
+  return db;
+}
+
+/** The app's database (lazily opened on first use). */
+export const appDb: AppDb = createAppDb();
+
+let strictDb: AppDb | undefined;
+
+/**
+ * A second connection whose transactions are committed with `durability: 'strict'` (flushed to
+ * disk before success). Points and check-ins are written through it: money and attendance must
+ * survive a crash right after the staff saw "saved".
+ */
+export function appDbStrict(): AppDb {
+  strictDb ??= createAppDb(appDb.name, { chromeTransactionDurability: 'strict' });
+  return strictDb;
+}
+
+function isClosedError(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'DatabaseClosedError' || name === 'InvalidStateError';
+}
+
+/**
+ * Runs fn; if the browser closed the connection under us (storage pressure, a crashed backing
+ * store, an upgrade elsewhere), reopens the database once and runs fn again.
+ */
+export async function withOpenDb<T>(db: AppDb, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!isClosedError(error)) throw error;
+    if (!db.isOpen()) await db.open();
+    return fn();
+  }
+}
+
+/** Asks the browser to keep this origin's storage under pressure (window contexts only). */
+export async function requestPersistentStorage(): Promise<boolean> {
+  const storage = (globalThis.navigator as { storage?: StorageManager } | undefined)?.storage;
+  if (!storage?.persist) return false;
+  try {
+    if (await storage.persisted()) return true;
+    return await storage.persist();
+  } catch {
+    return false;
+  }
+}
+
+/** The key of a row of a table as the outbox stores it. */
+export function rowKeyOf(key: string | readonly string[]): string {
+  return typeof key === 'string' ? key : JSON.stringify(key);
+}
