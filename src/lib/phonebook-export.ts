@@ -1,5 +1,6 @@
 // Phonebook export formats, shared by the offline client (download from Dexie) and the
 // server's export calls: vCard 3.0 (RFC 2426) and CSV (UTF-8 with a BOM, for Excel).
+import { buildVCard } from './vcard';
 
 export interface ExportableContact {
   id: string;
@@ -14,61 +15,20 @@ export interface ExportableContact {
   cardUrl?: string | null;
 }
 
-/** Escapes a vCard 3.0 text value. */
-export function escapeVCardText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/\r\n|\r|\n/g, '\\n')
-    .replace(/,/g, '\\,')
-    .replace(/;/g, '\\;');
-}
-
-/** Folds a content line at 75 octets of UTF-8, never inside a character (RFC 2425 §5.8.1). */
-export function foldVCardLine(line: string): string {
-  const encoder = new TextEncoder();
-  const parts: string[] = [];
-  let current = '';
-  let currentBytes = 0;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    const limit = parts.length === 0 ? 75 : 74; // continuation lines start with a space
-    if (currentBytes + size > limit) {
-      parts.push(current);
-      current = '';
-      currentBytes = 0;
-    }
-    current += char;
-    currentBytes += size;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
-/** Vietnamese names put the family name first: "Nguyễn Thị Minh Anh" → family "Nguyễn". */
-function structuredName(full: string): string {
-  const words = full.trim().split(/\s+/);
-  if (words.length < 2) return `;${escapeVCardText(full.trim())};;;`;
-  const family = words[0] ?? '';
-  const given = words.slice(1).join(' ');
-  return `${escapeVCardText(family)};${escapeVCardText(given)};;;`;
-}
-
 export function contactToVCard(contact: ExportableContact): string {
-  const lines = ['BEGIN:VCARD', 'VERSION:3.0'];
-  lines.push(`N:${structuredName(contact.name)}`);
-  lines.push(`FN:${escapeVCardText(contact.name)}`);
-  if (contact.company) lines.push(`ORG:${escapeVCardText(contact.company)}`);
-  if (contact.jobTitle) lines.push(`TITLE:${escapeVCardText(contact.jobTitle)}`);
-  if (contact.phone) lines.push(`TEL;TYPE=CELL:${escapeVCardText(contact.phone)}`);
-  if (contact.email) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(contact.email)}`);
-  if (contact.address) lines.push(`ADR;TYPE=WORK:;;${escapeVCardText(contact.address)};;;;`);
-  if (contact.cardUrl) lines.push(`URL:${escapeVCardText(contact.cardUrl)}`);
-  if (contact.note) lines.push(`NOTE:${escapeVCardText(contact.note)}`);
-  lines.push(`UID:urn:uuid:${contact.id}`);
-  lines.push('END:VCARD');
-  return lines.map(foldVCardLine).join('\r\n') + '\r\n';
+  return buildVCard({
+    name: contact.name,
+    organization: contact.company ?? null,
+    title: contact.jobTitle ?? null,
+    phones: contact.phone ? [{ number: contact.phone, type: 'cell' }] : [],
+    email: contact.email ?? null,
+    address: contact.address ?? null,
+    note: contact.note ?? null,
+    cardUrl: contact.cardUrl ?? null,
+  });
 }
 
+/** One .vcf holding every contact, in the given order. */
 export function contactsToVCard(contacts: readonly ExportableContact[]): string {
   return contacts.map(contactToVCard).join('');
 }

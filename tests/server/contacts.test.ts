@@ -218,8 +218,8 @@ describe('phonebook calls', () => {
     const text = await vcf.text();
     expect(text.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
     expect(text).toContain('FN:Hoàng Thị Mai');
-    expect(text).toContain('TEL;TYPE=CELL:0944555666');
-    expect(text).toContain('URL:http://cards.test/me/le-hoang-nam');
+    expect(text).toContain('TEL;TYPE=CELL,VOICE:0944555666');
+    expect(text).toContain('URL;TYPE=PROFILE:http://cards.test/me/le-hoang-nam');
     expect(text).not.toContain('Trịnh Công Sơn');
 
     const csv = await server.request(`/api/contacts/exportCsv/${demoId}`, {
