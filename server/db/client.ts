@@ -26,7 +26,10 @@ export type ScriptRunner = (text: string) => Promise<Record<string, unknown>[]>;
 
 const migrationLockKey = 804212;
 
-export const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+/** server/migrations, or MIGRATIONS_DIR (tests of a failing migration at start). */
+export const migrationsDir = process.env.MIGRATIONS_DIR
+  ? path.resolve(process.env.MIGRATIONS_DIR)
+  : fileURLToPath(new URL('../migrations', import.meta.url));
 
 export interface OpenOptions {
   /** postgres://… selects PostgreSQL; otherwise PGlite. */

@@ -1,0 +1,171 @@
+// The real entry point as a child process: start-up failures and clean shutdown.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrationFiles, migrationState, openDatabase, queryRows } from '../../server/db/client';
+import { sql } from 'drizzle-orm';
+
+const root = path.resolve(import.meta.dirname, '../..');
+// tsx itself rather than `npx tsx`: npx may print its own warnings on stderr.
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+const children: ChildProcess[] = [];
+const temps: string[] = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  for (const dir of temps.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+function start(env: Record<string, string>): Started {
+  const base = { ...process.env };
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'MIGRATIONS_DIR', 'PORT', 'DATA_DIR'])
+    delete base[name];
+  const child = spawn(tsx, ['server/main.ts'], {
+    cwd: root,
+    env: { ...base, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group, so a stuck child can be killed with everything it started.
+    detached: true,
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves when /api/health answers 200, rejects when the process exits first. */
+async function healthy(url: string, started: Started): Promise<void> {
+  let exited = false;
+  void started.exited.then(() => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`server exited: ${started.stderr()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const oneLine = (text: string) => text.trim().split('\n');
+
+describe('start-up failures', () => {
+  it('exits non-zero with one clear line when PostgreSQL is unreachable', async () => {
+    const port = await freePort(); // nothing listens there
+    const started = start({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/mecards`,
+      AUTH_SECRET: 'x'.repeat(32),
+    });
+    expect(await started.exited).not.toBe(0);
+    const lines = oneLine(started.stderr());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^m\.e Cards: could not start with PostgreSQL \(DATABASE_URL\): /);
+    expect(lines[0]).toMatch(/ECONNREFUSED|connect/);
+  });
+
+  it('exits non-zero with one clear line when a migration fails', async () => {
+    const migrations = await tempDir('mecards-migrations-');
+    await cp(path.join(root, 'server/migrations'), migrations, { recursive: true });
+    await writeFile(
+      path.join(migrations, '9999_broken.sql'),
+      'CREATE TABLE broken_example (id uuid PRIMARY KEY);\nALTER TABLE no_such_table ADD COLUMN x int;\n',
+    );
+    const dataDir = await tempDir('mecards-data-');
+    const started = start({ DATA_DIR: dataDir, MIGRATIONS_DIR: migrations, PORT: '0' });
+    expect(await started.exited).not.toBe(0);
+    const lines = oneLine(started.stderr());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^m\.e Cards: could not start with PGlite in .+: migration 9999_broken\.sql failed: .*no_such_table/,
+    );
+
+    // The good migrations stay applied; the broken one left nothing behind.
+    const db = await openDatabase({ dataDir });
+    try {
+      const state = await migrationState(db);
+      const real = await migrationFiles();
+      expect(state.applied).toEqual(real.filter((name) => name !== '9999_broken.sql'));
+      const rows = await queryRows<{ present: boolean }>(
+        db.db,
+        sql`SELECT to_regclass('broken_example') IS NOT NULL AS present`,
+      );
+      expect(rows[0]?.present).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`exits 0 on ${signal} and leaves a database that opens again`, async () => {
+      const dataDir = await tempDir('mecards-data-');
+      const port = await freePort();
+      const started = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+      const url = `http://127.0.0.1:${port}`;
+      await healthy(url, started);
+      // A kept-alive connection must not hold the shutdown up.
+      const res = await fetch(`${url}/api/getUnit`, { headers: { connection: 'keep-alive' } });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+
+      started.child.kill(signal);
+      expect(await started.exited).toBe(0);
+      expect(started.stderr().trim()).toBe('');
+
+      const db = await openDatabase({ dataDir });
+      try {
+        expect((await migrationState(db)).pending).toEqual([]);
+        const rows = await queryRows<{ n: number }>(
+          db.db,
+          sql`SELECT count(*)::int AS n FROM members WHERE email = 'demo@mecards.vn'`,
+        );
+        expect(rows[0]?.n).toBe(1);
+      } finally {
+        await db.close();
+      }
+    }, 120_000);
+  }
+});
