@@ -92,13 +92,7 @@ const otpSchema = v.pipe(
   v.regex(/^\d{6}$/, 'otp_invalid_format'),
 );
 
-/** Confirmation equals the new password ('Mật khẩu không khớp'), reported on confirmPassword. */
-function confirmMatches<T extends { password: string; confirmPassword: string }>() {
-  return v.forward<T, v.CheckIssue<T>>(
-    v.check((input) => input.password === input.confirmPassword, 'password_mismatch'),
-    ['confirmPassword'],
-  );
-}
+// Confirmation must equal the new password ('Mật khẩu không khớp'), shown on confirmPassword.
 
 // --- login -------------------------------------------------------------------------------
 
@@ -192,7 +186,10 @@ export const registerSchema = v.pipe(
       otp: otpSchema,
     }),
   ]),
-  confirmMatches(),
+  v.forward(
+    v.check((input) => input.password === input.confirmPassword, 'password_mismatch'),
+    ['confirmPassword'],
+  ),
 );
 export type RegisterInput = v.InferInput<typeof registerSchema>;
 
@@ -217,7 +214,10 @@ export const registerFormSchema = v.pipe(
     ),
     ['phone'],
   ),
-  confirmMatches(),
+  v.forward(
+    v.check((input) => input.password === input.confirmPassword, 'password_mismatch'),
+    ['confirmPassword'],
+  ),
 );
 export type RegisterForm = v.InferInput<typeof registerFormSchema>;
 
@@ -238,7 +238,10 @@ export const changePasswordSchema = v.pipe(
     password: newPasswordSchema,
     confirmPassword: confirmSchema,
   }),
-  confirmMatches(),
+  v.forward(
+    v.check((input) => input.password === input.confirmPassword, 'password_mismatch'),
+    ['confirmPassword'],
+  ),
   v.forward(
     v.check((input) => input.password !== input.currentPassword, 'password_same_as_current'),
     ['password'],
@@ -253,7 +256,10 @@ export type ForgotPasswordInput = v.InferInput<typeof forgotPasswordSchema>;
 /** POST /api/auth/passwordReset/{token} */
 export const passwordResetSchema = v.pipe(
   v.object({ password: newPasswordSchema, confirmPassword: confirmSchema }),
-  confirmMatches(),
+  v.forward(
+    v.check((input) => input.password === input.confirmPassword, 'password_mismatch'),
+    ['confirmPassword'],
+  ),
 );
 export type PasswordResetInput = v.InferInput<typeof passwordResetSchema>;
 

@@ -12,6 +12,7 @@ import { orderGroupRoutes } from './routes/order-group';
 import { logsCheckInRoutes } from './routes/logs-check-in';
 import { memberPointsRoutes } from './routes/member-points';
 import { healthRoutes } from './routes/health';
+import { authRoutes } from './routes/auth';
 import { syncRoutes } from './routes/sync';
 import { membersReadRoutes } from './routes/members-read';
 import { groupAndBrandRoutes } from './routes/group-and-brand';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   api.use('*', authenticate(deps));
   api.route('/', healthRoutes(deps));
+  api.route('/', authRoutes(deps));
   api.route('/', orderPointRoutes(deps));
   api.route('/', orderGroupRoutes(deps));
   api.route('/', logsCheckInRoutes(deps));

@@ -26,19 +26,29 @@ export async function signAccessToken(
 export type VerifyResult =
   { ok: true; claims: AccessClaims } | { ok: false; reason: 'token_expired' | 'token_invalid' };
 
-export async function verifyAccessToken(secret: string, token: string): Promise<VerifyResult> {
+/**
+ * Checks signature first, then lifetime against the server's clock (`now`), so a forged token
+ * is `token_invalid` whatever its claimed expiry, and only a genuine old token is `token_expired`.
+ */
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+  now = Date.now(),
+): Promise<VerifyResult> {
+  let payload: Record<string, unknown>;
   try {
-    const payload = await verify(token, secret, 'HS256');
-    if (
-      payload.typ !== 'access' ||
-      typeof payload.sub !== 'string' ||
-      typeof payload.sid !== 'string'
-    ) {
-      return { ok: false, reason: 'token_invalid' };
-    }
-    return { ok: true, claims: { memberId: payload.sub, sessionId: payload.sid } };
-  } catch (error) {
-    const name = (error as Error).name;
-    return { ok: false, reason: name === 'JwtTokenExpired' ? 'token_expired' : 'token_invalid' };
+    payload = await verify(token, secret, { alg: 'HS256', exp: false, iat: false, nbf: false });
+  } catch {
+    return { ok: false, reason: 'token_invalid' };
   }
+  if (
+    payload.typ !== 'access' ||
+    typeof payload.sub !== 'string' ||
+    typeof payload.sid !== 'string' ||
+    typeof payload.exp !== 'number'
+  ) {
+    return { ok: false, reason: 'token_invalid' };
+  }
+  if (payload.exp <= Math.floor(now / 1000)) return { ok: false, reason: 'token_expired' };
+  return { ok: true, claims: { memberId: payload.sub, sessionId: payload.sid } };
 }

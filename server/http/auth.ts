@@ -14,7 +14,11 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (header) {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new ApiError(401, 'token_invalid');
-      const result = await verifyAccessToken(deps.config.authSecret, match[1]);
+      const result = await verifyAccessToken(
+        deps.config.authSecret,
+        match[1],
+        deps.now().getTime(),
+      );
       if (!result.ok) throw new ApiError(401, result.reason);
       c.set('auth', result.claims);
     }

@@ -1,0 +1,41 @@
+// Settings of the accounts area, read from the environment (README configuration table).
+
+export type MailTransportName = 'console' | 'smtp' | 'outbox';
+export type SmsTransportName = 'console' | 'outbox';
+
+export interface AuthConfig {
+  /** console prints codes and links; smtp sends through SMTP_URL; outbox only stores (tests). */
+  mailTransport: MailTransportName;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  smsTransport: SmsTransportName;
+  facebook: { clientId: string; clientSecret: string } | undefined;
+  /** Take the client address from the last X-Forwarded-For entry (behind one proxy). */
+  trustProxy: boolean;
+}
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  const smtpUrl = env.SMTP_URL || undefined;
+  const mailTransport = (env.MAIL_TRANSPORT || (smtpUrl ? 'smtp' : 'console')) as MailTransportName;
+  if (!['console', 'smtp', 'outbox'].includes(mailTransport)) {
+    throw new Error(`MAIL_TRANSPORT must be console, smtp or outbox, got "${mailTransport}"`);
+  }
+  if (mailTransport === 'smtp' && !smtpUrl) {
+    throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:pass@host:587)');
+  }
+  const smsTransport = (env.SMS_TRANSPORT ||
+    (mailTransport === 'outbox' ? 'outbox' : 'console')) as SmsTransportName;
+  if (!['console', 'outbox'].includes(smsTransport)) {
+    throw new Error(`SMS_TRANSPORT must be console or outbox, got "${smsTransport}"`);
+  }
+  const clientId = env.FACEBOOK_CLIENT_ID || '';
+  const clientSecret = env.FACEBOOK_CLIENT_SECRET || '';
+  return {
+    mailTransport,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'm.e Cards <no-reply@mecards.vn>',
+    smsTransport,
+    facebook: clientId && clientSecret ? { clientId, clientSecret } : undefined,
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,63 @@
+// Session cookies (interfaces.md): the refresh token HttpOnly and scoped to /api/auth; the
+// session facts readable by the app for 30 days at path /.
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { SessionFacts } from '../../contract/auth';
+
+export const refreshCookieName = 'refreshToken';
+/** The refresh cookie only travels to the auth calls (decision 0100). */
+export const refreshCookiePath = '/api/auth';
+
+const factCookieNames = [
+  'memberId',
+  'brandGroup',
+  'agency',
+  'userName',
+  'name',
+  'urlMinify',
+  'isLoggedIn',
+] as const;
+/** Cleared on logout too (set by the app on navigation). */
+const appSessionCookies = ['routerName'] as const;
+
+export function readRefreshCookie(c: Context): string | undefined {
+  const value = getCookie(c, refreshCookieName);
+  return value && value.length <= 200 ? value : undefined;
+}
+
+export function setSessionCookies(
+  c: Context,
+  refreshToken: string,
+  facts: SessionFacts,
+  expiresAt: Date,
+  now: Date,
+  secure: boolean,
+): void {
+  const maxAge = Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  setCookie(c, refreshCookieName, refreshToken, {
+    path: refreshCookiePath,
+    httpOnly: true,
+    secure,
+    sameSite: 'Strict',
+    maxAge,
+  });
+  const values: Record<(typeof factCookieNames)[number], string> = {
+    memberId: facts.memberId,
+    brandGroup: JSON.stringify(facts.brandGroup),
+    agency: facts.agency ?? '',
+    userName: facts.userName,
+    name: facts.name,
+    urlMinify: facts.urlMinify,
+    isLoggedIn: 'true',
+  };
+  for (const name of factCookieNames) {
+    setCookie(c, name, values[name], { path: '/', secure, sameSite: 'Lax', maxAge });
+  }
+}
+
+export function clearSessionCookies(c: Context, secure: boolean): void {
+  deleteCookie(c, refreshCookieName, { path: refreshCookiePath, secure });
+  for (const name of [...factCookieNames, ...appSessionCookies]) {
+    deleteCookie(c, name, { path: '/', secure });
+  }
+}
