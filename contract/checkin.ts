@@ -1,15 +1,16 @@
 // Check-in logs (spec §7 Check-in): a staffer records a member's visit at their group.
 import * as v from 'valibot';
-import { optionalText, uuidSchema } from './common';
+import { optionalText } from './common';
+import { idSchema } from './points';
 
 /** A second check-in of the same member at the same group within this window is flagged. */
 export const duplicateWindowMinutes = 10;
 
 /** Payload of `checkin.create` and POST /logsCheckIn. The id is made by the client. */
 export const checkInCreateSchema = v.object({
-  id: uuidSchema,
-  groupId: uuidSchema,
-  memberId: uuidSchema,
+  id: idSchema,
+  groupId: idSchema,
+  memberId: idSchema,
   note: optionalText(500),
   /** When the staffer tapped (ISO time); the server's time when absent. */
   checkedInAt: v.optional(v.pipe(v.string('invalid_date'), v.isoTimestamp('invalid_date'))),

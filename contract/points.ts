@@ -1,7 +1,10 @@
 // Loyalty points (spec §3 Points, §7 Order points and groups, §9 "1 point = 1000 VND"):
 // an append-only ledger of order point entries. A balance is a sum, never a stored number.
 import * as v from 'valibot';
-import { optionalText, pageSchema, uuidSchema } from './common';
+import { optionalText, pageSchema, uuidSchema as anyCaseUuid } from './common';
+
+/** A uuid in lower case, so ids compare as plain strings. */
+export const idSchema = v.pipe(anyCaseUuid, v.toLowerCase());
 
 /** Spec §9: one point is worth 1,000 VND. */
 export const vndPerPoint = 1000;
@@ -44,10 +47,10 @@ export function ledgerBalance(
  * retries, offline queue). Staff and payment amount come from the server, never the body.
  */
 export const pointCreateSchema = v.object({
-  id: uuidSchema,
-  sellerGroupId: uuidSchema,
-  buyerMemberId: uuidSchema,
-  orderGroupId: v.optional(v.nullable(uuidSchema)),
+  id: idSchema,
+  sellerGroupId: idSchema,
+  buyerMemberId: idSchema,
+  orderGroupId: v.optional(v.nullable(idSchema)),
   invoiceNumber: v.pipe(
     v.string('invoice_number_required'),
     v.trim(),
@@ -67,9 +70,9 @@ export type PointCreate = v.InferOutput<typeof pointCreateSchema>;
 
 /** Payload of `orderGroup.upsert`, POST and PUT /orderGroup. */
 export const orderGroupUpsertSchema = v.object({
-  id: uuidSchema,
-  sellerGroupId: uuidSchema,
-  buyerMemberId: uuidSchema,
+  id: idSchema,
+  sellerGroupId: idSchema,
+  buyerMemberId: idSchema,
   title: v.optional(v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(200, 'too_long')), ''),
 });
 export type OrderGroupUpsert = v.InferOutput<typeof orderGroupUpsertSchema>;
@@ -166,8 +169,8 @@ const dayString = v.pipe(v.string('invalid_date'), v.isoDate('invalid_date'));
 /** Filters shared by the lists and exports: page, date range (days, Vietnam time), search. */
 export const ledgerQuerySchema = v.object({
   page: pageSchema,
-  groupId: v.optional(uuidSchema),
-  memberId: v.optional(uuidSchema),
+  groupId: v.optional(idSchema),
+  memberId: v.optional(idSchema),
   from: v.optional(dayString),
   to: v.optional(dayString),
   filter: optionalText(120),
@@ -176,5 +179,5 @@ export type LedgerQuery = v.InferOutput<typeof ledgerQuerySchema>;
 
 export const groupQuerySchema = v.object({
   ...ledgerQuerySchema.entries,
-  groupId: uuidSchema,
+  groupId: idSchema,
 });

@@ -17,6 +17,7 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { themeCatalogue } from '../../contract/theme';
+import { seedDemoPoints } from './demo-points';
 
 export const demoLogins = [
   {
@@ -407,5 +408,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       },
     ]);
   });
+  await seedDemoPoints(db);
   return true;
 }

@@ -1,0 +1,274 @@
+// Spec §7 Order points: the ledger of one seller group or one buyer, and CSV exports.
+// Also the ledger queries and CSV streaming shared by orderGroup and logsCheckIn.
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { Hono, type Context } from 'hono';
+import { stringify } from 'csv-stringify';
+import { and, asc, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AppDeps, AppEnv } from '../http/env';
+import { requireMember } from '../http/auth';
+import { ApiError, requestLang } from '../http/errors';
+import { readQuery, uuidParam } from '../http/input';
+import { queryRows, type Queryable } from '../db/client';
+import { members, pointEntries } from '../db/schema';
+import {
+  groupQuerySchema,
+  ledgerQuerySchema,
+  type LedgerQuery,
+  type Page,
+  type PointEntry,
+} from '../../contract/points';
+import type { Lang } from '../../contract/messages';
+import {
+  pointCreate,
+  pointEntriesToClient,
+  requireStaff,
+  runMutationRoute,
+} from '../sync/points-sync';
+
+export const pageSize = 50;
+/** Vietnam has one offset all year (no daylight saving). */
+const vietnamOffsetMs = 7 * 3600_000;
+
+/** Start of a calendar day (YYYY-MM-DD) in Vietnam time, as an instant. */
+export function vietnamDayStart(day: string): string {
+  return new Date(`${day}T00:00:00+07:00`).toISOString();
+}
+
+export function vietnamDayAfter(day: string): string {
+  return new Date(new Date(`${day}T00:00:00+07:00`).getTime() + 86_400_000).toISOString();
+}
+
+/** 1234567 → "1.234.567" (spec §9). */
+export function formatThousands(n: number): string {
+  const sign = n < 0 ? '-' : '';
+  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** An instant as DD/MM/YYYY and HH:mm in Vietnam time. */
+export function vietnamDateTime(value: string | Date): { date: string; time: string } {
+  const at = new Date(new Date(value).getTime() + vietnamOffsetMs);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}`,
+    time: `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`,
+  };
+}
+
+/**
+ * Streams a CSV file: UTF-8 with a byte-order mark so that Excel shows Vietnamese, rows
+ * written as the database hands them over.
+ */
+export function csvResponse(
+  c: Context<AppEnv>,
+  fileName: string,
+  header: string[],
+  rows: () => AsyncIterable<string[]>,
+): Response {
+  const stringifier = stringify({ bom: true, record_delimiter: '\r\n' });
+  void (async () => {
+    try {
+      stringifier.write(header);
+      for await (const row of rows()) {
+        if (!stringifier.write(row)) await once(stringifier, 'drain');
+      }
+      stringifier.end();
+    } catch (error) {
+      stringifier.destroy(error as Error);
+    }
+  })();
+  const body = Readable.toWeb(
+    stringifier,
+  ) as NodeWebStream<Uint8Array> as unknown as ReadableStream;
+  c.header('Content-Type', 'text/csv; charset=utf-8');
+  c.header('Content-Disposition', `attachment; filename="${fileName}"`);
+  c.header('Cache-Control', 'no-store');
+  return c.body(body);
+}
+
+/** Filters of the ledger lists: group, buyer, day range, invoice number or buyer name. */
+export function entryConditions(q: Partial<LedgerQuery>): SQL[] {
+  const where: SQL[] = [sql`${pointEntries.deletedAt} IS NULL`];
+  if (q.groupId) where.push(eq(pointEntries.sellerGroupId, q.groupId));
+  if (q.memberId) where.push(eq(pointEntries.buyerMemberId, q.memberId));
+  if (q.from)
+    where.push(sql`${pointEntries.recordedAt} >= ${vietnamDayStart(q.from)}::timestamptz`);
+  if (q.to) where.push(sql`${pointEntries.recordedAt} < ${vietnamDayAfter(q.to)}::timestamptz`);
+  if (q.filter) {
+    const like = `%${q.filter.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where.push(
+      or(
+        ilike(pointEntries.invoiceNumber, like),
+        sql`${pointEntries.buyerMemberId} IN (SELECT id FROM ${members} WHERE name ILIKE ${like})`,
+      )!,
+    );
+  }
+  return where;
+}
+
+export async function pagedEntries(
+  db: Queryable,
+  where: SQL[],
+  page: number,
+): Promise<Page<PointEntry>> {
+  const condition = and(...where);
+  const rows = await db
+    .select()
+    .from(pointEntries)
+    .where(condition)
+    .orderBy(desc(pointEntries.recordedAt), desc(pointEntries.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [countRow] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM ${pointEntries} WHERE ${condition}`,
+  );
+  return {
+    items: await pointEntriesToClient(db, rows),
+    page,
+    total: Number(countRow?.n ?? 0),
+  };
+}
+
+/** Every matching entry, oldest first, read in batches (exports). */
+export async function* allEntries(db: Queryable, where: SQL[]): AsyncIterable<PointEntry> {
+  let after: { recordedAt: string; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(pointEntries)
+      .where(
+        and(
+          ...where,
+          after
+            ? or(
+                gt(pointEntries.recordedAt, after.recordedAt),
+                and(eq(pointEntries.recordedAt, after.recordedAt), gt(pointEntries.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(pointEntries.recordedAt), asc(pointEntries.id))
+      .limit(500);
+    if (rows.length === 0) return;
+    yield* await pointEntriesToClient(db, rows);
+    const last = rows[rows.length - 1]!;
+    after = { recordedAt: last.recordedAt, id: last.id };
+  }
+}
+
+const entryHeaders: Record<Lang, string[]> = {
+  vi: [
+    'Ngày',
+    'Giờ',
+    'Số hoá đơn',
+    'Thành viên',
+    'Giá trị hoá đơn (VNĐ)',
+    'Điểm tích luỹ',
+    'Điểm trừ',
+    'Thanh toán (VNĐ)',
+    'Nhân viên',
+    'Ghi chú',
+  ],
+  en: [
+    'Date',
+    'Time',
+    'Invoice number',
+    'Member',
+    'Invoice value (VND)',
+    'Points earned',
+    'Points deducted',
+    'Payment (VND)',
+    'Staff',
+    'Note',
+  ],
+};
+
+export function entryCsvRow(e: PointEntry): string[] {
+  const { date, time } = vietnamDateTime(e.recordedAt);
+  return [
+    date,
+    time,
+    e.invoiceNumber,
+    e.buyerName,
+    formatThousands(e.invoiceValue),
+    formatThousands(e.accumulatedPoints),
+    formatThousands(e.deductedPoints),
+    formatThousands(e.paymentAmount),
+    e.staffName,
+    e.note ?? '',
+  ];
+}
+
+/** CSV of a group's entries (all, or deductions only), permission-checked by the caller. */
+export function entriesCsv(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  fileName: string,
+  where: SQL[],
+): Response {
+  const db = deps.database.db;
+  return csvResponse(c, fileName, entryHeaders[requestLang(c)], async function* () {
+    for await (const entry of allEntries(db, where)) yield entryCsvRow(entry);
+  });
+}
+
+/** GET …/exports-csv-minus-points?groupId — the deductions of a group (admins and sellers). */
+export async function minusPointsCsv(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
+  const me = requireMember(c);
+  const q = readQuery(c, groupQuerySchema);
+  await requireStaff(deps.database.db, me.memberId, q.groupId);
+  return entriesCsv(c, deps, 'minus-points.csv', [
+    ...entryConditions(q),
+    sql`${pointEntries.deductedPoints} > 0`,
+  ]);
+}
+
+export function orderPointRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const db = deps.database.db;
+
+  // Deductions logged at a seller group, newest first (its admins and sellers).
+  app.get('/orderPoint/get-minus-points/:sellerGroupId', async (c) => {
+    const me = requireMember(c);
+    const groupId = uuidParam(c, 'sellerGroupId');
+    const q = readQuery(c, ledgerQuerySchema);
+    await requireStaff(db, me.memberId, groupId);
+    return c.json(
+      await pagedEntries(
+        db,
+        [...entryConditions({ ...q, groupId }), sql`${pointEntries.deductedPoints} > 0`],
+        q.page,
+      ),
+    );
+  });
+
+  // Points a buyer earned: the buyer sees all theirs; staff see those at their group.
+  app.get('/orderPoint/get-add-points/:buyerId', async (c) => {
+    const me = requireMember(c);
+    const buyerId = uuidParam(c, 'buyerId');
+    const q = readQuery(c, ledgerQuerySchema);
+    if (buyerId !== me.memberId) {
+      if (!q.groupId) throw new ApiError(403, 'forbidden');
+      await requireStaff(db, me.memberId, q.groupId);
+    }
+    return c.json(
+      await pagedEntries(
+        db,
+        [
+          ...entryConditions({ ...q, memberId: buyerId }),
+          sql`${pointEntries.accumulatedPoints} > 0`,
+        ],
+        q.page,
+      ),
+    );
+  });
+
+  app.get('/orderPoint/exports-csv-minus-points', (c) => minusPointsCsv(c, deps));
+
+  // Online: appended at once. Offline clients queue the same `point.create` and push it.
+  app.post('/orderPoint', (c) => runMutationRoute(c, deps, 'point.create', pointCreate));
+
+  return app;
+}

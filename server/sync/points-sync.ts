@@ -1,0 +1,492 @@
+// The one write path of the points ledger, order groups and check-ins (REST routes and the
+// batch push both run these handlers inside runIdempotent), and what staff and members pull.
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type * as v from 'valibot';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { queryRows, type Queryable, type Transaction } from '../db/client';
+import { checkIns, groupMembers, groups, members, orderGroups, pointEntries } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { requireMember } from '../http/auth';
+import { readBody } from '../http/input';
+import type { AppDeps, AppEnv } from '../http/env';
+import { registerMutation, registerPullSource, type MutationHandler } from './registry';
+import { requestHash, runIdempotent } from './idempotency';
+import {
+  orderGroupUpsertSchema,
+  paymentAmount,
+  pointCreateSchema,
+  pointsEarned,
+  vndPerPoint,
+  type OrderGroupRow,
+  type PointEntry,
+  type StaffGroup,
+} from '../../contract/points';
+import { checkInCreateSchema, duplicateWindowMinutes, type CheckIn } from '../../contract/checkin';
+
+export type StaffRole = 'admin' | 'seller';
+
+/** Role of a member at a group when it lets them log points and check-ins; else null. */
+export async function staffRole(
+  db: Queryable,
+  memberId: string,
+  groupId: string,
+): Promise<StaffRole | null> {
+  const rows = await db
+    .select({ role: groupMembers.role })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.memberId, memberId),
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.status, 'active'),
+        isNull(groupMembers.deletedAt),
+        isNull(groups.deletedAt),
+      ),
+    );
+  const role = rows[0]?.role;
+  return role === 'admin' || role === 'seller' ? role : null;
+}
+
+/** Only a group's admins and sellers log entries, see its ledger and export it. */
+export async function requireStaff(
+  db: Queryable,
+  memberId: string,
+  groupId: string,
+): Promise<StaffRole> {
+  const role = await staffRole(db, memberId, groupId);
+  if (!role) throw new ApiError(403, 'forbidden');
+  return role;
+}
+
+/** Ids of the groups a member is staff of, as a sub-select. */
+export function staffGroupIds(memberId: string): SQL {
+  return sql`SELECT gm.group_id FROM group_members gm
+    WHERE gm.member_id = ${memberId} AND gm.role IN ('admin', 'seller')
+      AND gm.status = 'active' AND gm.deleted_at IS NULL`;
+}
+
+export interface Balance {
+  accumulatedPoints: number;
+  deductedPoints: number;
+  balance: number;
+}
+
+/** Balance of a buyer at a group, summed from the ledger at this moment. */
+export async function ledgerBalanceOf(
+  db: Queryable,
+  buyerMemberId: string,
+  sellerGroupId: string,
+): Promise<Balance> {
+  const rows = await queryRows<{ acc: string | number; ded: string | number }>(
+    db,
+    sql`SELECT COALESCE(SUM(accumulated_points), 0) AS acc, COALESCE(SUM(deducted_points), 0) AS ded
+        FROM point_entries
+        WHERE buyer_member_id = ${buyerMemberId} AND seller_group_id = ${sellerGroupId}
+          AND deleted_at IS NULL`,
+  );
+  const acc = Number(rows[0]?.acc ?? 0);
+  const ded = Number(rows[0]?.ded ?? 0);
+  return { accumulatedPoints: acc, deductedPoints: ded, balance: acc - ded };
+}
+
+/** Serialises every write touching one buyer's balance at one group (or check-ins of a member). */
+async function lockPair(tx: Transaction, kind: string, a: string, b: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${kind}:${a}:${b}`}, 0))`);
+}
+
+async function requireBuyer(db: Queryable, memberId: string): Promise<void> {
+  const rows = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), isNull(members.deletedAt)));
+  if (!rows[0]) throw new ApiError(404, 'not_found', { memberId: 'not_found' });
+}
+
+/** A device clock ahead of the server does not put entries in the future. */
+function deviceTime(value: string | undefined, now: Date): string {
+  if (!value) return now.toISOString();
+  const at = new Date(value);
+  return at.getTime() > now.getTime() ? now.toISOString() : at.toISOString();
+}
+
+const iso = (value: string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+async function namesOf(
+  db: Queryable,
+  memberIds: string[],
+  groupIds: string[],
+): Promise<{ member: Map<string, string>; group: Map<string, string> }> {
+  const member = new Map<string, string>();
+  const group = new Map<string, string>();
+  const uniqueMembers = [...new Set(memberIds)];
+  const uniqueGroups = [...new Set(groupIds)];
+  if (uniqueMembers.length > 0) {
+    for (const row of await db
+      .select({ id: members.id, name: members.name })
+      .from(members)
+      .where(inArray(members.id, uniqueMembers))) {
+      member.set(row.id, row.name);
+    }
+  }
+  if (uniqueGroups.length > 0) {
+    for (const row of await db
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(inArray(groups.id, uniqueGroups))) {
+      group.set(row.id, row.name);
+    }
+  }
+  return { member, group };
+}
+
+type PointEntryRecord = typeof pointEntries.$inferSelect;
+type CheckInRecord = typeof checkIns.$inferSelect;
+type OrderGroupRecord = typeof orderGroups.$inferSelect;
+
+/** Point entries as the API answers them, with buyer, staff and group names. */
+export async function pointEntriesToClient(
+  db: Queryable,
+  rows: PointEntryRecord[],
+): Promise<PointEntry[]> {
+  const names = await namesOf(
+    db,
+    rows.flatMap((r) => [r.buyerMemberId, r.staffMemberId]),
+    rows.map((r) => r.sellerGroupId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    sellerGroupId: r.sellerGroupId,
+    sellerGroupName: names.group.get(r.sellerGroupId) ?? '',
+    buyerMemberId: r.buyerMemberId,
+    buyerName: names.member.get(r.buyerMemberId) ?? '',
+    staffMemberId: r.staffMemberId,
+    staffName: names.member.get(r.staffMemberId) ?? '',
+    orderGroupId: r.orderGroupId,
+    invoiceNumber: r.invoiceNumber,
+    invoiceValue: Number(r.invoiceValue),
+    accumulatedPoints: Number(r.accumulatedPoints),
+    deductedPoints: Number(r.deductedPoints),
+    paymentAmount: Number(r.paymentAmount),
+    note: r.note,
+    recordedAt: new Date(r.recordedAt).toISOString(),
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+    deletedAt: iso(r.deletedAt),
+  }));
+}
+
+export async function checkInsToClient(db: Queryable, rows: CheckInRecord[]): Promise<CheckIn[]> {
+  const names = await namesOf(
+    db,
+    rows.flatMap((r) => [r.memberId, r.staffMemberId]),
+    rows.map((r) => r.groupId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    groupId: r.groupId,
+    groupName: names.group.get(r.groupId) ?? '',
+    memberId: r.memberId,
+    memberName: names.member.get(r.memberId) ?? '',
+    staffMemberId: r.staffMemberId,
+    staffName: names.member.get(r.staffMemberId) ?? '',
+    checkedInAt: new Date(r.checkedInAt).toISOString(),
+    duplicateOf: r.duplicateOf,
+    note: r.note,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+    deletedAt: iso(r.deletedAt),
+  }));
+}
+
+export function orderGroupToClient(r: OrderGroupRecord): OrderGroupRow {
+  return {
+    id: r.id,
+    sellerGroupId: r.sellerGroupId,
+    buyerMemberId: r.buyerMemberId,
+    staffMemberId: r.staffMemberId,
+    title: r.title,
+    createdAt: new Date(r.createdAt).toISOString(),
+    updatedAt: new Date(r.updatedAt).toISOString(),
+    deletedAt: iso(r.deletedAt),
+  };
+}
+
+/**
+ * point.create — appends one entry to the ledger.
+ * Ordering: a deduction is checked against the balance at the moment the server applies it
+ * (entries already on the server, in commit order), not at its recordedAt; an offline entry
+ * that arrives late after other deductions used the points is rejected, never made negative.
+ */
+export const pointCreate = registerMutation('point.create', {
+  schema: pointCreateSchema,
+  async run(tx, ctx, input): Promise<PointEntry> {
+    const role = await requireStaff(tx, ctx.memberId, input.sellerGroupId);
+    if (input.buyerMemberId === ctx.memberId) {
+      throw new ApiError(422, 'points_self_entry', { buyerMemberId: 'points_self_entry' });
+    }
+    const existing = await tx.select().from(pointEntries).where(eq(pointEntries.id, input.id));
+    if (existing[0]) {
+      // The same entry sent again under another key: the first one stands, once.
+      const first = existing[0];
+      if (
+        first.buyerMemberId !== input.buyerMemberId ||
+        first.sellerGroupId !== input.sellerGroupId ||
+        first.invoiceNumber !== input.invoiceNumber ||
+        Number(first.invoiceValue) !== input.invoiceValue
+      ) {
+        throw new ApiError(409, 'conflict');
+      }
+      return (await pointEntriesToClient(tx, [first]))[0]!;
+    }
+    await requireBuyer(tx, input.buyerMemberId);
+    const [group] = await tx
+      .select({ rate: groups.pointsPerThousand })
+      .from(groups)
+      .where(eq(groups.id, input.sellerGroupId));
+    const computed = pointsEarned(input.invoiceValue, group?.rate ?? 1);
+    const accumulated = input.accumulatedPoints ?? computed;
+    if (accumulated !== computed && role !== 'admin') {
+      throw new ApiError(403, 'points_override_admin_only', {
+        accumulatedPoints: 'points_override_admin_only',
+      });
+    }
+    const deducted = input.deductedPoints;
+    if (deducted * vndPerPoint > input.invoiceValue) {
+      throw new ApiError(422, 'points_exceed_invoice', { deductedPoints: 'points_exceed_invoice' });
+    }
+    if (input.orderGroupId) {
+      const [order] = await tx
+        .select()
+        .from(orderGroups)
+        .where(and(eq(orderGroups.id, input.orderGroupId), isNull(orderGroups.deletedAt)));
+      if (
+        !order ||
+        order.sellerGroupId !== input.sellerGroupId ||
+        order.buyerMemberId !== input.buyerMemberId
+      ) {
+        throw new ApiError(422, 'invalid_value', { orderGroupId: 'invalid_value' });
+      }
+    }
+    if (deducted > 0) {
+      await lockPair(tx, 'points', input.buyerMemberId, input.sellerGroupId);
+      const { balance } = await ledgerBalanceOf(tx, input.buyerMemberId, input.sellerGroupId);
+      if (deducted > balance) {
+        throw new ApiError(
+          422,
+          'points_insufficient',
+          { deductedPoints: 'points_insufficient' },
+          undefined,
+          { available: balance },
+        );
+      }
+    }
+    const [row] = await tx
+      .insert(pointEntries)
+      .values({
+        id: input.id,
+        sellerGroupId: input.sellerGroupId,
+        buyerMemberId: input.buyerMemberId,
+        staffMemberId: ctx.memberId,
+        orderGroupId: input.orderGroupId ?? null,
+        invoiceNumber: input.invoiceNumber,
+        invoiceValue: input.invoiceValue,
+        accumulatedPoints: accumulated,
+        deductedPoints: deducted,
+        paymentAmount: paymentAmount(input.invoiceValue, deducted),
+        note: input.note || null,
+        recordedAt: deviceTime(input.recordedAt, ctx.now),
+      })
+      .returning();
+    return (await pointEntriesToClient(tx, [row!]))[0]!;
+  },
+});
+
+/**
+ * checkin.create — records a visit. A visit of the same member at the same group within
+ * the window of an earlier first visit is kept and flagged with duplicate_of, not dropped.
+ */
+export const checkInCreate = registerMutation('checkin.create', {
+  schema: checkInCreateSchema,
+  async run(tx, ctx, input): Promise<CheckIn> {
+    await requireStaff(tx, ctx.memberId, input.groupId);
+    if (input.memberId === ctx.memberId) {
+      throw new ApiError(422, 'points_self_entry', { memberId: 'points_self_entry' });
+    }
+    const existing = await tx.select().from(checkIns).where(eq(checkIns.id, input.id));
+    if (existing[0]) {
+      if (existing[0].memberId !== input.memberId || existing[0].groupId !== input.groupId) {
+        throw new ApiError(409, 'conflict');
+      }
+      return (await checkInsToClient(tx, [existing[0]]))[0]!;
+    }
+    await requireBuyer(tx, input.memberId);
+    await lockPair(tx, 'checkin', input.memberId, input.groupId);
+    const at = deviceTime(input.checkedInAt, ctx.now);
+    const windowMs = duplicateWindowMinutes * 60_000;
+    const from = new Date(new Date(at).getTime() - windowMs).toISOString();
+    const to = new Date(new Date(at).getTime() + windowMs).toISOString();
+    const earlier = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM check_ins
+          WHERE member_id = ${input.memberId} AND group_id = ${input.groupId}
+            AND deleted_at IS NULL AND duplicate_of IS NULL
+            AND checked_in_at > ${from}::timestamptz AND checked_in_at < ${to}::timestamptz
+          ORDER BY checked_in_at, id LIMIT 1`,
+    );
+    const [row] = await tx
+      .insert(checkIns)
+      .values({
+        id: input.id,
+        groupId: input.groupId,
+        memberId: input.memberId,
+        staffMemberId: ctx.memberId,
+        checkedInAt: at,
+        duplicateOf: earlier[0]?.id ?? null,
+        note: input.note || null,
+      })
+      .returning();
+    return (await checkInsToClient(tx, [row!]))[0]!;
+  },
+});
+
+/** orderGroup.upsert — opens an order group for a buyer at a group, or renames it. */
+export const orderGroupUpsert = registerMutation('orderGroup.upsert', {
+  schema: orderGroupUpsertSchema,
+  async run(tx, ctx, input): Promise<OrderGroupRow> {
+    await requireStaff(tx, ctx.memberId, input.sellerGroupId);
+    const [existing] = await tx.select().from(orderGroups).where(eq(orderGroups.id, input.id));
+    if (existing) {
+      if (
+        existing.sellerGroupId !== input.sellerGroupId ||
+        existing.buyerMemberId !== input.buyerMemberId
+      ) {
+        throw new ApiError(409, 'conflict');
+      }
+      if (existing.title === input.title) return orderGroupToClient(existing);
+      const [updated] = await tx
+        .update(orderGroups)
+        .set({ title: input.title })
+        .where(eq(orderGroups.id, input.id))
+        .returning();
+      return orderGroupToClient(updated!);
+    }
+    await requireBuyer(tx, input.buyerMemberId);
+    const [row] = await tx
+      .insert(orderGroups)
+      .values({
+        id: input.id,
+        sellerGroupId: input.sellerGroupId,
+        buyerMemberId: input.buyerMemberId,
+        staffMemberId: ctx.memberId,
+        title: input.title,
+      })
+      .returning();
+    return orderGroupToClient(row!);
+  },
+});
+
+/**
+ * Runs a registered handler for a REST call: the body validated with its schema, the
+ * Idempotency-Key honoured, the stored first answer returned on a replay.
+ */
+export async function runMutationRoute<S extends v.GenericSchema>(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  name: string,
+  handler: MutationHandler<S>,
+  status: 200 | 201 = 201,
+  /** The id named by the path, when there is one: a body naming another row is refused. */
+  pathId?: string,
+): Promise<Response> {
+  const me = requireMember(c);
+  const input = await readBody(c, handler.schema);
+  if (pathId !== undefined && (input as { id?: unknown }).id !== pathId.toLowerCase()) {
+    throw new ApiError(400, 'invalid_id', { id: 'invalid_id' });
+  }
+  const result = await runIdempotent(
+    deps.database.db,
+    me.memberId,
+    c.req.header('idempotency-key'),
+    requestHash(name, input),
+    async (tx) => ({
+      status,
+      body: await handler.run(tx, { memberId: me.memberId, now: deps.now() }, input),
+    }),
+  );
+  if (result.replayed) c.header('Idempotent-Replayed', 'true');
+  return c.json(result.body as object, result.status as 200 | 201);
+}
+
+/** Rows a member's devices mirror: their own entries and every entry of groups they staff. */
+function ledgerScope(buyerColumn: AnyPgColumn, groupColumn: AnyPgColumn, memberId: string): SQL {
+  return sql`(${buyerColumn} = ${memberId} OR ${groupColumn} IN (${staffGroupIds(memberId)}))`;
+}
+
+registerPullSource({
+  entity: 'pointEntries',
+  table: pointEntries,
+  scope: (memberId) =>
+    ledgerScope(pointEntries.buyerMemberId, pointEntries.sellerGroupId, memberId),
+  toClient: async (rows, { tx }) =>
+    (await pointEntriesToClient(tx, rows as PointEntryRecord[])) as unknown as Record<
+      string,
+      unknown
+    >[],
+});
+
+registerPullSource({
+  entity: 'checkIns',
+  table: checkIns,
+  scope: (memberId) => ledgerScope(checkIns.memberId, checkIns.groupId, memberId),
+  toClient: async (rows, { tx }) =>
+    (await checkInsToClient(tx, rows as CheckInRecord[])) as unknown as Record<string, unknown>[],
+});
+
+registerPullSource({
+  entity: 'orderGroups',
+  table: orderGroups,
+  scope: (memberId) => ledgerScope(orderGroups.buyerMemberId, orderGroups.sellerGroupId, memberId),
+  toClient: (rows) =>
+    Promise.resolve(
+      (rows as OrderGroupRecord[]).map(orderGroupToClient) as unknown as Record<string, unknown>[],
+    ),
+});
+
+/** The groups a member is staff of; a lost role arrives as a tombstone. */
+registerPullSource({
+  entity: 'staffGroups',
+  table: groupMembers,
+  scope: (memberId) => sql`${groupMembers.memberId} = ${memberId}`,
+  toClient: async (rows, { tx }) => {
+    const records = rows as (typeof groupMembers.$inferSelect)[];
+    const groupRows =
+      records.length === 0
+        ? []
+        : await tx
+            .select({ id: groups.id, name: groups.name, rate: groups.pointsPerThousand })
+            .from(groups)
+            .where(
+              inArray(
+                groups.id,
+                records.map((r) => r.groupId),
+              ),
+            );
+    const byId = new Map(groupRows.map((g) => [g.id, g]));
+    return records.map((r): StaffGroup => {
+      const staff = (r.role === 'admin' || r.role === 'seller') && r.status === 'active';
+      return {
+        id: r.id,
+        groupId: r.groupId,
+        groupName: byId.get(r.groupId)?.name ?? '',
+        role: r.role === 'admin' ? 'admin' : 'seller',
+        pointsPerThousand: byId.get(r.groupId)?.rate ?? 1,
+        createdAt: new Date(r.createdAt).toISOString(),
+        updatedAt: new Date(r.updatedAt).toISOString(),
+        deletedAt: iso(r.deletedAt) ?? (staff ? null : new Date(r.updatedAt).toISOString()),
+      };
+    }) as unknown as Record<string, unknown>[];
+  },
+});
