@@ -1,9 +1,41 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
-test('the app opens in Vietnamese and switches to English', async ({ page }) => {
-  await page.goto('/');
+/** Waits until the service worker controls the page (first install claims it, else a reload). */
+async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-service-worker', 'registered');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+}
+
+test('the app opens in Vietnamese; English persists after a reload', async ({ page }) => {
+  await page.goto('/500');
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
-  await expect(page.getByText('Danh thiếp thông minh')).toBeVisible();
+  await expect(page.getByText('Đã có lỗi xảy ra. Vui lòng thử lại sau!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tiếng Việt' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByText('Something went wrong. Please try again later!')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await page.reload();
+  await expect(page.getByText('Something went wrong. Please try again later!')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+  await expect(page.getByText('Đã có lỗi xảy ra. Vui lòng thử lại sau!')).toBeVisible();
 });
 
 test('an unknown route shows the 404 screen with status 404', async ({ page }) => {
@@ -13,10 +45,125 @@ test('an unknown route shows the 404 screen with status 404', async ({ page }) =
   await expect(page).toHaveTitle('Không tìm thấy trang - m.e Cards');
 });
 
-test('the manifest is served', async ({ request }) => {
+test('titles: suffix per screen, the error title, the default', async ({ page, context }) => {
+  await page.goto('/404');
+  await expect(page).toHaveTitle('Không tìm thấy trang - m.e Cards');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page).toHaveTitle('Page not found - m.e Cards');
+
+  const response = await page.goto('/500');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
+  await expect(page).toHaveTitle('m.e Cards 500');
+
+  // A screen without its own title shows the default one.
+  await context.addCookies([{ name: 'isLoggedIn', value: 'true', url: page.url() }]);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveTitle('m.e cards');
+});
+
+test('the current route name is remembered for 30 days', async ({ page, context }) => {
+  await page.goto('/500');
+  await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === 'routerName')?.value)
+    .toBe('500');
+  const cookie = (await context.cookies()).find((c) => c.name === 'routerName');
+  const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+  expect(days).toBeGreaterThan(29.9);
+  expect(days).toBeLessThanOrEqual(30);
+  expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+});
+
+test('login-required routes without the login cookie land on /login', async ({ page }) => {
+  for (const path of ['/admin', '/change-password', '/action/statistical']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`);
+  }
+});
+
+test('the manifest is served with the fields and icons of an installable app', async ({
+  page,
+  request,
+}) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.ok()).toBe(true);
-  const manifest = (await res.json()) as { lang: string; display: string; icons: unknown[] };
-  expect(manifest).toMatchObject({ lang: 'vi', display: 'standalone' });
-  expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    lang: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({
+    short_name: 'm.e Cards',
+    start_url: '/',
+    display: 'standalone',
+    lang: 'vi',
+    theme_color: '#0b66c3',
+  });
+  expect(manifest.name).toContain('m.e Cards');
+  const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.ok(), icon.src).toBe(true);
+    expect(image.headers()['content-type']).toContain('image/png');
+  }
+
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.webmanifest',
+  );
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0b66c3');
+});
+
+test('the service worker controls the page and the shell opens offline', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/500');
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'm.e Cards' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
+  await expect(page.getByText('Ngoại tuyến')).toBeVisible();
+
+  // Another address, never visited, also opens from the precached shell.
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Ngoại tuyến')).toBeHidden();
+});
+
+test.describe('inside the Zalo in-app browser', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 13; SM-A536E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 Zalo android/12100717 ZaloTheme/light ZaloLanguage/vi',
+  });
+
+  test('no service worker is registered', async ({ page }) => {
+    await page.goto('/500');
+    await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-service-worker', 'skipped');
+    const registrations = await page.evaluate(async () =>
+      (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope),
+    );
+    expect(registrations).toEqual([]);
+  });
+});
+
+test('the shell screens have no accessibility violations', async ({ page }) => {
+  for (const path of ['/404', '/500']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  }
 });

@@ -25,11 +25,21 @@ async function boot() {
   startServiceWorkerAfterLoad();
 }
 
-/** The worker and its update flow load after the first screen, off its critical path. */
+/**
+ * The worker and its update flow load after the first screen, off its critical path. The
+ * outcome is written on <html data-service-worker> (support and e2e checks read it).
+ */
 function startServiceWorkerAfterLoad() {
-  if (!import.meta.env.PROD || isZaloInAppBrowser(navigator.userAgent)) return;
+  const mark = (state: 'registered' | 'failed' | 'skipped' | 'unsupported') => {
+    document.documentElement.dataset.serviceWorker = state;
+  };
+  if (!import.meta.env.PROD || isZaloInAppBrowser(navigator.userAgent)) return mark('skipped');
+  if (!('serviceWorker' in navigator)) return mark('unsupported');
   const start = () => {
-    void import('./sw-registration').then(({ registerServiceWorker }) => registerServiceWorker());
+    void import('./sw-registration')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .then((ok) => mark(ok ? 'registered' : 'failed'))
+      .catch(() => mark('failed'));
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

@@ -6,8 +6,8 @@ import { toast } from './ui/toast';
 
 const updateToastId = 'sw-update';
 
-export async function registerServiceWorker(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
+/** Resolves true once registered, false if it failed (the app then works online only). */
+export async function registerServiceWorker(): Promise<boolean> {
   const wb = new Workbox('/sw.js', { scope: '/' });
 
   // A new version installed and waits: offer to switch; reload once it controls the page.
@@ -27,8 +27,10 @@ export async function registerServiceWorker(): Promise<void> {
 
   try {
     await wb.register();
+    return true;
   } catch (error) {
-    // The app works without it (online only); nothing to tell the user.
+    // Nothing the user can act on; the app keeps working online.
     console.warn('service worker registration failed', error);
+    return false;
   }
 }

@@ -43,9 +43,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function snapshot(): readonly ToastItem[] {
+/** The toasts on screen now, oldest first. */
+export function currentToasts(): readonly ToastItem[] {
   return items;
 }
+const snapshot = currentToasts;
 
 export function dismissToast(id: string): void {
   const timer = timers.get(id);
