@@ -1,5 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const clientDir = process.env.BUILD_OUT_DIR ?? 'dist/client';
 
 /** Waits until the service worker controls the page (first install claims it, else a reload). */
 async function waitForServiceWorkerControl(page: Page): Promise<void> {
@@ -140,6 +144,44 @@ test('the service worker controls the page and the shell opens offline', async (
   await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
   await context.setOffline(false);
   await expect(page.getByText('Ngoại tuyến')).toBeHidden();
+});
+
+test('a new version is offered and taken on "Tải lại"', async ({ page }) => {
+  await page.goto('/500');
+  await waitForServiceWorkerControl(page);
+  const firstWorker = await page.evaluate(
+    () => navigator.serviceWorker.controller?.scriptURL ?? '',
+  );
+  expect(firstWorker).toContain('/sw.js');
+
+  // The next deploy: same address, different bytes. (The browser fetches a worker update
+  // outside request interception, so the served file itself changes, then is put back.)
+  const workerFile = path.join(clientDir, 'sw.js');
+  const original = await readFile(workerFile, 'utf8');
+  try {
+    await writeFile(workerFile, `${original}\n// next version\n`);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+  } finally {
+    await writeFile(workerFile, original);
+  }
+
+  const prompt = page.getByRole('status').filter({ hasText: 'Đã có phiên bản mới' });
+  await expect(prompt).toBeVisible();
+  const reloaded = page.waitForEvent('load');
+  await prompt.getByRole('button', { name: 'Tải lại' }).click();
+  await reloaded;
+  await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+      }),
+    )
+    .toBe(true);
 });
 
 test.describe('inside the Zalo in-app browser', () => {
