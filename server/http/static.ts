@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isAppPath } from '../../contract/app-routes';
 import type { AppDeps, AppEnv } from './env';
@@ -19,16 +19,25 @@ export function cacheControlFor(filePath: string): string {
 export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
   const root = path.relative(process.cwd(), deps.config.clientDir) || '.';
   if (existsSync(deps.config.clientDir)) {
-    app.use(
-      '*',
-      serveStatic({
-        root,
-        onFound: (filePath, c) => {
-          c.header('Cache-Control', cacheControlFor(filePath));
-          if (filePath.endsWith('sw.js')) c.header('Service-Worker-Allowed', '/');
-        },
-      }),
-    );
+    // serveStatic calls onFound after it has built the response, so headers set on the
+    // context there are lost: remember the file and set them on the response itself.
+    const foundFiles = new WeakMap<Request, string>();
+    const serveFile = serveStatic<AppEnv>({
+      root,
+      onFound: (filePath, c) => {
+        foundFiles.set(c.req.raw, filePath);
+      },
+    });
+    const serveWithHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+      const res = await serveFile(c, next);
+      const filePath = foundFiles.get(c.req.raw);
+      if (res && filePath) {
+        res.headers.set('Cache-Control', cacheControlFor(filePath));
+        if (filePath.endsWith('sw.js')) res.headers.set('Service-Worker-Allowed', '/');
+      }
+      return res;
+    };
+    app.use('*', serveWithHeaders);
   }
   const indexFile = path.join(deps.config.clientDir, 'index.html');
   let cachedIndex: string | undefined;

@@ -1,6 +1,6 @@
 // Theme tokens: a catalogue ThemeStyle (contract/theme.ts, spec §3) becomes CSS custom
 // properties that base.css and every screen read (`var(--theme-button)`…).
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { ThemeColors, ThemeStyle } from '../../contract/theme';
 
 /** Custom property for each colour of a theme. */
@@ -96,4 +96,9 @@ export function applyDocumentTheme(style: ThemeStyle | ThemeColors | null | unde
     }
     if (meta && previousMeta !== undefined) meta.content = previousMeta;
   };
+}
+
+/** Applies a theme to the whole document while the calling screen is shown. */
+export function useDocumentTheme(style: ThemeStyle | ThemeColors | null | undefined): void {
+  useEffect(() => applyDocumentTheme(style), [style]);
 }
