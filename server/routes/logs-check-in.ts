@@ -2,9 +2,10 @@
 import { Hono } from 'hono';
 import { and, asc, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
+import { runMutationRoute } from '../sync/run-mutation';
 import { requireMember } from '../http/auth';
 import { ApiError, requestLang } from '../http/errors';
-import { readQuery } from '../http/input';
+import { rawBody, readQuery } from '../http/input';
 import { queryRows, type Queryable } from '../db/client';
 import { checkIns, members } from '../db/schema';
 import {
@@ -15,12 +16,7 @@ import {
 } from '../../contract/points';
 import type { CheckIn } from '../../contract/checkin';
 import type { Lang } from '../../contract/messages';
-import {
-  checkInCreate,
-  checkInsToClient,
-  requireStaff,
-  runMutationRoute,
-} from '../sync/points-sync';
+import { checkInsToClient, requireStaff } from '../sync/points-sync';
 import {
   csvResponse,
   formatThousands,
@@ -177,7 +173,9 @@ export function logsCheckInRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   // Online: saved at once. Offline clients queue the same `checkin.create` and push it.
-  app.post('/logsCheckIn', (c) => runMutationRoute(c, deps, 'checkin.create', checkInCreate));
+  app.post('/logsCheckIn', async (c) =>
+    runMutationRoute(c, deps, 'checkin.create', await rawBody(c)),
+  );
 
   return app;
 }

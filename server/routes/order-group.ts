@@ -4,9 +4,10 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
+import { runMutationRoute } from '../sync/run-mutation';
 import { requireMember } from '../http/auth';
 import { ApiError, requestLang } from '../http/errors';
-import { readQuery } from '../http/input';
+import { rawBody, readQuery } from '../http/input';
 import { queryRows, type Queryable } from '../db/client';
 import { groups, members, orderGroups, pointEntries } from '../db/schema';
 import {
@@ -19,13 +20,7 @@ import {
 } from '../../contract/points';
 import { uuidSchema } from '../../contract/common';
 import type { Lang } from '../../contract/messages';
-import {
-  orderGroupToClient,
-  orderGroupUpsert,
-  requireStaff,
-  runMutationRoute,
-  staffGroupIds,
-} from '../sync/points-sync';
+import { orderGroupToClient, requireStaff, staffGroupIds } from '../sync/points-sync';
 import {
   csvResponse,
   entriesCsv,
@@ -170,13 +165,21 @@ export function orderGroupRoutes(deps: AppDeps): Hono<AppEnv> {
   const db = deps.database.db;
 
   // Online: saved at once. Offline clients queue `orderGroup.upsert` and push it.
-  app.post('/orderGroup', (c) => runMutationRoute(c, deps, 'orderGroup.upsert', orderGroupUpsert));
-  app.put('/orderGroup', (c) =>
-    runMutationRoute(c, deps, 'orderGroup.upsert', orderGroupUpsert, 200),
+  app.post('/orderGroup', async (c) =>
+    runMutationRoute(c, deps, 'orderGroup.upsert', await rawBody(c)),
   );
-  app.put('/orderGroup/:id', (c) =>
-    runMutationRoute(c, deps, 'orderGroup.upsert', orderGroupUpsert, 200, c.req.param('id')),
+  app.put('/orderGroup', async (c) =>
+    runMutationRoute(c, deps, 'orderGroup.upsert', await rawBody(c)),
   );
+  // The path names the order group; a body naming another one is refused.
+  app.put('/orderGroup/:id', async (c) => {
+    const body = await rawBody(c);
+    const named = (body as { id?: unknown } | null)?.id;
+    if (typeof named !== 'string' || named.toLowerCase() !== c.req.param('id').toLowerCase()) {
+      throw new ApiError(400, 'invalid_id', { id: 'invalid_id' });
+    }
+    return runMutationRoute(c, deps, 'orderGroup.upsert', body);
+  });
 
   // Balance of a member per group: their own, or at a group the asker staffs.
   app.get('/orderGroup/getPoint', async (c) => {

@@ -7,9 +7,10 @@ import { Hono, type Context } from 'hono';
 import { stringify } from 'csv-stringify';
 import { and, asc, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
+import { runMutationRoute } from '../sync/run-mutation';
 import { requireMember } from '../http/auth';
 import { ApiError, requestLang } from '../http/errors';
-import { readQuery, uuidParam } from '../http/input';
+import { rawBody, readQuery, uuidParam } from '../http/input';
 import { queryRows, type Queryable } from '../db/client';
 import { members, pointEntries } from '../db/schema';
 import {
@@ -20,12 +21,7 @@ import {
   type PointEntry,
 } from '../../contract/points';
 import type { Lang } from '../../contract/messages';
-import {
-  pointCreate,
-  pointEntriesToClient,
-  requireStaff,
-  runMutationRoute,
-} from '../sync/points-sync';
+import { pointEntriesToClient, requireStaff } from '../sync/points-sync';
 
 export const pageSize = 50;
 /** Vietnam has one offset all year (no daylight saving). */
@@ -268,7 +264,7 @@ export function orderPointRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/orderPoint/exports-csv-minus-points', (c) => minusPointsCsv(c, deps));
 
   // Online: appended at once. Offline clients queue the same `point.create` and push it.
-  app.post('/orderPoint', (c) => runMutationRoute(c, deps, 'point.create', pointCreate));
+  app.post('/orderPoint', async (c) => runMutationRoute(c, deps, 'point.create', await rawBody(c)));
 
   return app;
 }

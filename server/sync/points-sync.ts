@@ -1,17 +1,11 @@
 // The one write path of the points ledger, order groups and check-ins (REST routes and the
 // batch push both run these handlers inside runIdempotent), and what staff and members pull.
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type * as v from 'valibot';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Queryable, type Transaction } from '../db/client';
 import { checkIns, groupMembers, groups, members, orderGroups, pointEntries } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { requireMember } from '../http/auth';
-import { readBody } from '../http/input';
-import type { AppDeps, AppEnv } from '../http/env';
-import { registerMutation, registerPullSource, type MutationHandler } from './registry';
-import { requestHash, runIdempotent } from './idempotency';
+import { registerMutation, registerPullSource } from './registry';
 import {
   orderGroupUpsertSchema,
   paymentAmount,
@@ -387,38 +381,6 @@ export const orderGroupUpsert = registerMutation('orderGroup.upsert', {
     return orderGroupToClient(row!);
   },
 });
-
-/**
- * Runs a registered handler for a REST call: the body validated with its schema, the
- * Idempotency-Key honoured, the stored first answer returned on a replay.
- */
-export async function runMutationRoute<S extends v.GenericSchema>(
-  c: Context<AppEnv>,
-  deps: AppDeps,
-  name: string,
-  handler: MutationHandler<S>,
-  status: 200 | 201 = 201,
-  /** The id named by the path, when there is one: a body naming another row is refused. */
-  pathId?: string,
-): Promise<Response> {
-  const me = requireMember(c);
-  const input = await readBody(c, handler.schema);
-  if (pathId !== undefined && (input as { id?: unknown }).id !== pathId.toLowerCase()) {
-    throw new ApiError(400, 'invalid_id', { id: 'invalid_id' });
-  }
-  const result = await runIdempotent(
-    deps.database.db,
-    me.memberId,
-    c.req.header('idempotency-key'),
-    requestHash(name, input),
-    async (tx) => ({
-      status,
-      body: await handler.run(tx, { memberId: me.memberId, now: deps.now() }, input),
-    }),
-  );
-  if (result.replayed) c.header('Idempotent-Replayed', 'true');
-  return c.json(result.body as object, result.status as 200 | 201);
-}
 
 /** Rows a member's devices mirror: their own entries and every entry of groups they staff. */
 function ledgerScope(buyerColumn: AnyPgColumn, groupColumn: AnyPgColumn, memberId: string): SQL {

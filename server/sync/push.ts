@@ -32,13 +32,14 @@ function rejected(
   code: string,
   lang: Lang,
   fields?: Record<string, string>,
+  params?: Record<string, string | number>,
 ): PushResult {
   const translated = translate(fields, lang);
   return {
     id,
     status: 'rejected',
     code,
-    message: messageText(code, lang),
+    message: messageText(code, lang, params),
     httpStatus,
     ...(translated ? { fields: translated } : {}),
   };
@@ -81,7 +82,7 @@ async function pushOne(
       if (error.status === 429 || error.status >= 500) {
         return retry(entry.id, error.code, lang, error.status);
       }
-      return rejected(entry.id, error.status, error.code, lang, error.fields);
+      return rejected(entry.id, error.status, error.code, lang, error.fields, error.params);
     }
     const state = sqlStateOf(error);
     // Integrity and data errors (classes 22, 23) are the payload's fault: another try fails alike.

@@ -45,7 +45,7 @@ describe('points ledger', () => {
       token: cast.staff.token,
       json: entry(cast, { invoiceValue: 345_678, deductedPoints: 50 }),
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const body = (await res.json()) as PointEntry;
     expect(body).toMatchObject({
       accumulatedPoints: 345,
@@ -69,7 +69,7 @@ describe('points ledger', () => {
         invoiceValue: '999',
       },
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ accumulatedPoints: 0, paymentAmount: 999 });
   });
 
@@ -101,7 +101,7 @@ describe('points ledger', () => {
       token: cast.admin.token,
       json: entry(cast, { accumulatedPoints: 7 }),
     });
-    expect(byAdmin.status).toBe(201);
+    expect(byAdmin.status).toBe(200);
     expect(((await byAdmin.json()) as PointEntry).accumulatedPoints).toBe(7);
   });
 
@@ -137,7 +137,7 @@ describe('points ledger', () => {
       token: cast.staff.token,
       json: { ...payload, id: randomUUID(), deductedPoints: available },
     });
-    expect(exact.status).toBe(201);
+    expect(exact.status).toBe(200);
     expect(await balance()).toBe(((await exact.json()) as PointEntry).accumulatedPoints);
   });
 
@@ -174,7 +174,7 @@ describe('points ledger', () => {
       ),
     );
     const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(await balance()).toBeGreaterThanOrEqual(0);
   });
 
@@ -190,12 +190,11 @@ describe('points ledger', () => {
       });
     const first = await send(key);
     const again = await send(key);
-    expect(first.status).toBe(201);
-    expect(again.status).toBe(201);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
     expect(await again.json()).toEqual(await first.json());
     const otherKey = await send(randomUUID());
-    expect(otherKey.status).toBe(201);
+    expect(otherKey.status).toBe(200);
     expect(await entryCount(sql`id = ${payload.id as string}`)).toBe(1);
     const altered = await server.request('/api/orderPoint', {
       method: 'POST',
@@ -210,6 +209,33 @@ describe('points ledger', () => {
       headers: { 'idempotency-key': key },
     });
     expect(reused.status).toBe(422);
+  });
+
+  it('takes queued entries through the batch push once each, refusals with their reason', async () => {
+    const ok = entry(cast, { invoiceValue: 50_000 });
+    const tooMuch = entry(cast, { invoiceValue: 1_000_000_000, deductedPoints: 999_999 });
+    const mutations = [
+      { id: randomUUID(), name: 'point.create', payload: ok },
+      { id: randomUUID(), name: 'point.create', payload: tooMuch },
+    ];
+    const push = () =>
+      server.request('/api/sync/push', {
+        method: 'POST',
+        token: cast.staff.token,
+        json: { mutations },
+      });
+    const first = (await (await push()).json()) as {
+      results: { status: string; code?: string; message?: string }[];
+    };
+    expect(first.results.map((r) => r.status)).toEqual(['applied', 'rejected']);
+    expect(first.results[1]).toMatchObject({ code: 'points_insufficient' });
+    expect(first.results[1]?.message).toMatch(
+      /^Không đủ điểm để trừ: thành viên chỉ còn [\d.]+ điểm$/,
+    );
+    const again = (await (await push()).json()) as { results: { status: string }[] };
+    expect(again.results[0]?.status).toBe('applied');
+    expect(await entryCount(sql`id = ${ok.id as string}`)).toBe(1);
+    expect(await entryCount(sql`id = ${tooMuch.id as string}`)).toBe(0);
   });
 
   it('clamps an entry recorded in the future to the server time', async () => {
@@ -234,7 +260,7 @@ describe('points ledger', () => {
         title: 'Hội chợ',
       },
     });
-    expect(create.status).toBe(201);
+    expect(create.status).toBe(200);
     for (const value of [200_000, 300_500]) {
       await server.request('/api/orderPoint', {
         method: 'POST',
