@@ -1,0 +1,106 @@
+// Serving the built client: SPA fallback, 404s, cache headers and compression.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer } from './test-server';
+
+const clientDir = await mkdtemp(path.join(tmpdir(), 'mecards-client-'));
+afterAll(() => rm(clientDir, { recursive: true, force: true }));
+const indexHtml =
+  '<!doctype html><html lang="vi"><head><title>m.e Cards</title></head><body><div id="root"></div></body></html>';
+const chunk = `export const big = ${JSON.stringify('xin chào '.repeat(2000))};\n`;
+await mkdir(path.join(clientDir, 'assets'), { recursive: true });
+await writeFile(path.join(clientDir, 'index.html'), indexHtml);
+await writeFile(path.join(clientDir, 'assets', 'index-B4x9Qz_k.js'), chunk);
+await writeFile(
+  path.join(clientDir, 'assets', 'logo.svg'),
+  '<svg xmlns="http://www.w3.org/2000/svg"/>',
+);
+await writeFile(path.join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {});\n');
+await writeFile(path.join(clientDir, 'manifest.webmanifest'), '{"name":"m.e Cards"}');
+
+const server = await startTestServer({ config: { clientDir } });
+
+describe('client files', () => {
+  it('answers app paths with index.html and status 200', async () => {
+    for (const p of ['/', '/login', '/change-password', '/admin', '/action/profile']) {
+      const res = await server.request(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type'), p).toContain('text/html');
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(await res.text(), p).toBe(indexHtml);
+    }
+  });
+
+  it('answers unknown non-app paths with the app (its 404 screen) and status 404', async () => {
+    for (const p of ['/foo/bar/baz', '/me', '/wp-login.php', '/assets/missing-Zz12Yy34.js']) {
+      const res = await server.request(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type'), p).toContain('text/html');
+      expect(await res.text(), p).toBe(indexHtml);
+    }
+  });
+
+  it('answers unknown /api paths with the JSON error shape, never the app', async () => {
+    for (const p of ['/api', '/api/', '/api/foo/bar/baz', '/api/members/nothing']) {
+      const res = await server.request(p, { headers: { 'accept-language': 'en' } });
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type'), p).toContain('application/json');
+      expect(await res.json(), p).toMatchObject({
+        error: { code: 'not_found', message: 'Not found' },
+      });
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates the service worker and index.html', async () => {
+    const asset = await server.request('/assets/index-B4x9Qz_k.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const sw = await server.request('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('service-worker-allowed')).toBe('/');
+
+    for (const p of ['/index.html', '/manifest.webmanifest']) {
+      const res = await server.request(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+    }
+
+    // Unhashed files may be replaced by the next release: cached briefly only.
+    const logo = await server.request('/assets/logo.svg');
+    expect(logo.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('compresses text when the browser accepts it', async () => {
+    const res = await server.request('/assets/index-B4x9Qz_k.js', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(body.byteLength).toBeLessThan(chunk.length / 4);
+  });
+
+  it('does not serve files outside the client folder', async () => {
+    for (const p of [
+      '/../package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    ]) {
+      const res = await server.request(p);
+      const text = await res.text();
+      expect(text, p).not.toContain('"devDependencies"');
+      expect(text, p).not.toContain('root:');
+    }
+  });
+
+  it('sends the security headers on pages too', async () => {
+    const res = await server.request('/login');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
