@@ -9,8 +9,18 @@ import { startTestServer } from './test-server';
 
 const server = await startTestServer({ demo: true });
 
-const ids: Record<string, string> = {};
-const tokens: Record<string, string> = {};
+const urls = [
+  'demo',
+  'binh-tran',
+  'le-hoang-nam',
+  'pham-thu-ha',
+  'vo-quoc-bao',
+  'dang-ngoc-lan',
+  'suong-mai',
+] as const;
+type Url = (typeof urls)[number];
+const ids = {} as Record<Url, string>;
+const tokens = {} as Record<Url, string>;
 
 async function memberId(urlMinify: string): Promise<string> {
   const rows = await queryRows<{ id: string }>(
@@ -46,15 +56,7 @@ const put = (path: string, token: string, json: unknown, key?: string) =>
   });
 
 beforeAll(async () => {
-  for (const url of [
-    'demo',
-    'binh-tran',
-    'le-hoang-nam',
-    'pham-thu-ha',
-    'vo-quoc-bao',
-    'dang-ngoc-lan',
-    'suong-mai',
-  ]) {
+  for (const url of urls) {
     ids[url] = await memberId(url);
     tokens[url] = await server.tokenFor(ids[url]);
   }
@@ -130,7 +132,7 @@ describe('friend reads', () => {
   });
 
   it('tells the relation between the caller and another member', async () => {
-    const state = async (url: string) =>
+    const state = async (url: Url) =>
       (
         (await (
           await server.request(`/api/friend/getFriendsStatusByMemberId/${ids[url]}`, {
@@ -173,7 +175,7 @@ describe('friend writes', () => {
       json: { from: ids.demo, to: ids['suong-mai'] },
     });
     expect(visitor.status).toBe(401);
-    expect(await relation(ids.demo!, ids['suong-mai']!)).toEqual([]);
+    expect(await relation(ids.demo, ids['suong-mai'])).toEqual([]);
 
     const res = await put(`addFriendsById/${ids.demo}`, tokens.demo, {
       from: ids.demo,
@@ -187,9 +189,9 @@ describe('friend writes', () => {
       other: { name: 'Cà Phê Sương Mai' },
     });
     // The pair's id is the same one the client computes offline.
-    expect(body.id).toBe(await friendshipPairId(ids['suong-mai']!, ids.demo!));
-    expect(body.id).toBe(friendshipPairIdSync(ids.demo!, ids['suong-mai']!));
-    const rows = await relation(ids.demo!, ids['suong-mai']!);
+    expect(body.id).toBe(await friendshipPairId(ids['suong-mai'], ids.demo));
+    expect(body.id).toBe(friendshipPairIdSync(ids.demo, ids['suong-mai']));
+    const rows = await relation(ids.demo, ids['suong-mai']);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'pending', from_member_id: ids.demo });
   });
@@ -198,11 +200,11 @@ describe('friend writes', () => {
     const res = await server.request(`/api/friend/cancelFriendsById/${ids.demo}`, {
       method: 'PUT',
       token: tokens.demo,
-      form: { from: ids.demo!, to: ids['suong-mai']! },
+      form: { from: ids.demo, to: ids['suong-mai'] },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'cancelled' });
-    const rows = await relation(ids.demo!, ids['suong-mai']!);
+    const rows = await relation(ids.demo, ids['suong-mai']);
     expect(rows[0]?.deleted_at).not.toBeNull();
   });
 
@@ -250,7 +252,7 @@ describe('friend writes', () => {
     expect(
       (await put(`addFriendsById/${ids['binh-tran']}`, tokens['binh-tran'], pair)).status,
     ).toBe(200);
-    const rows = await relation(ids['binh-tran']!, ids['le-hoang-nam']!);
+    const rows = await relation(ids['binh-tran'], ids['le-hoang-nam']);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'pending', deleted_at: null });
   });
@@ -263,7 +265,7 @@ describe('friend writes', () => {
     const res = await put(`rejectedFriendsById/${ids['binh-tran']}`, tokens['le-hoang-nam'], pair);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'rejected' });
-    expect((await relation(ids['binh-tran']!, ids['le-hoang-nam']!))[0]?.status).toBe('rejected');
+    expect((await relation(ids['binh-tran'], ids['le-hoang-nam']))[0]?.status).toBe('rejected');
   });
 
   it('a request crossing one from the other side makes them friends', async () => {
@@ -273,7 +275,7 @@ describe('friend writes', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'accepted' });
-    expect(await relation(ids.demo!, ids['vo-quoc-bao']!)).toHaveLength(1);
+    expect(await relation(ids.demo, ids['vo-quoc-bao'])).toHaveLength(1);
   });
 
   it('two requests sent at the same moment from both sides end as one friendship', async () => {
@@ -288,7 +290,7 @@ describe('friend writes', () => {
       }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    const rows = await relation(ids['dang-ngoc-lan']!, ids['le-hoang-nam']!);
+    const rows = await relation(ids['dang-ngoc-lan'], ids['le-hoang-nam']);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe('accepted');
   });
@@ -307,7 +309,7 @@ describe('friend writes', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'removed' });
-    const rows = await relation(ids.demo!, ids['pham-thu-ha']!);
+    const rows = await relation(ids.demo, ids['pham-thu-ha']);
     expect(rows[0]).toMatchObject({ status: 'removed' });
     expect(rows[0]?.deleted_at).not.toBeNull();
   });
@@ -329,7 +331,7 @@ describe('friend writes', () => {
     const replay = await put(`addFriendsById/${ids['binh-tran']}`, tokens['binh-tran'], pair, key);
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual(firstBody);
-    const rows = await relation(ids['binh-tran']!, ids['pham-thu-ha']!);
+    const rows = await relation(ids['binh-tran'], ids['pham-thu-ha']);
     expect(rows[0]?.status).toBe('cancelled');
     expect(seqBefore).toHaveLength(1);
   });
@@ -351,10 +353,10 @@ describe('friend writes', () => {
     const source = allPullSources().find((s) => s.entity === 'friendships');
     if (!source) throw new Error('no friendships source');
     const rows = await server.database.db.transaction(async (tx) => {
-      const raw = await tx.select().from(source.table).where(source.scope(ids['le-hoang-nam']!));
+      const raw = await tx.select().from(source.table).where(source.scope(ids['le-hoang-nam']));
       return source.toClient(raw, {
         tx,
-        memberId: ids['le-hoang-nam']!,
+        memberId: ids['le-hoang-nam'],
       });
     });
     const fromDemo = rows.find((r) => r.otherMemberId === ids.demo);

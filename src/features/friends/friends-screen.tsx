@@ -1,0 +1,261 @@
+import { useMemo, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { ContactRow, FriendshipRow } from '../../db/app-db';
+import { foldForSearch } from '../../../contract/contact';
+import { formatNumber } from '../../lib/format';
+import { usePageTitle } from '../../ui/page-title';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import {
+  acceptFriendRequest,
+  cancelFriendRequest,
+  currentMemberId,
+  personFromContact,
+  rejectFriendRequest,
+  sendFriendRequest,
+  unfriend,
+  useFriendships,
+  useFriendSuggestions,
+} from './friends-data';
+import './friends.css';
+
+export type FriendTab = 'accepted' | 'received' | 'sent';
+
+interface FriendsScreenProps {
+  memberId: string;
+  tab: FriendTab;
+  onTab: (tab: FriendTab) => void;
+}
+
+type Asking = { kind: 'cancel' | 'unfriend'; row: FriendshipRow } | null;
+
+export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
+  const { t } = useLingui();
+  usePageTitle(t`Bạn bè`);
+  const me = currentMemberId();
+  const own = me !== undefined && me === memberId;
+  const rows = useFriendships(own ? me : undefined);
+  const suggestions = useFriendSuggestions(own ? me : undefined, rows);
+  const [name, setName] = useState('');
+  const [asking, setAsking] = useState<Asking>(null);
+
+  const groups = useMemo(() => {
+    const list = rows ?? [];
+    return {
+      accepted: list.filter((r) => r.status === 'accepted'),
+      received: list.filter((r) => r.status === 'pending' && r.direction === 'received'),
+      sent: list.filter((r) => r.status === 'pending' && r.direction === 'sent'),
+    };
+  }, [rows]);
+  const needle = foldForSearch(name);
+  const shown = needle ? groups[tab].filter((r) => r.searchKey.includes(needle)) : groups[tab];
+
+  if (!own || !me) {
+    return (
+      <main className="friends">
+        <EmptyState title={t`Bạn chỉ xem được danh sách bạn bè của mình`} />
+      </main>
+    );
+  }
+
+  // Each action tells what happened at once: the change is already on this device.
+  const run = async (action: () => Promise<void>, ok: string, fail: string) => {
+    try {
+      await action();
+      toast.success(navigator.onLine ? ok : `${ok} ${t`(sẽ đồng bộ khi có mạng)`}`);
+    } catch {
+      toast.error(fail);
+    }
+  };
+
+  const send = (contact: ContactRow) =>
+    run(
+      () => sendFriendRequest(me, personFromContact(contact)),
+      t`Đã gửi lời mời kết bạn`,
+      t`Gửi lời mời kết bạn thất bại`,
+    );
+  const accept = (row: FriendshipRow) =>
+    run(
+      () => acceptFriendRequest(me, row),
+      t`Đã chấp nhận lời mời kết bạn`,
+      t`Chấp nhận lời mời thất bại`,
+    );
+  const reject = (row: FriendshipRow) =>
+    run(() => rejectFriendRequest(me, row), t`Đã xoá lời mời kết bạn`, t`Xoá lời mời thất bại`);
+  const confirm = async () => {
+    if (!asking) return;
+    const { kind, row } = asking;
+    setAsking(null);
+    if (kind === 'cancel') {
+      await run(
+        () => cancelFriendRequest(me, row),
+        t`Đã huỷ lời mời kết bạn`,
+        t`Huỷ lời mời kết bạn thất bại`,
+      );
+    } else {
+      await run(() => unfriend(me, row), t`Đã huỷ kết bạn`, t`Huỷ kết bạn thất bại`);
+    }
+  };
+
+  const tabs: { key: FriendTab; label: string; count: number }[] = [
+    { key: 'accepted', label: t`Bạn bè`, count: groups.accepted.length },
+    { key: 'received', label: t`Lời mời đã nhận`, count: groups.received.length },
+    { key: 'sent', label: t`Lời mời đã gửi`, count: groups.sent.length },
+  ];
+
+  return (
+    <main className="friends">
+      <header className="friends__header">
+        <h1>{t`Bạn bè`}</h1>
+        <p className="friends__totals">
+          {t`${formatNumber(groups.accepted.length)} bạn bè · ${formatNumber(groups.received.length)} lời mời đã nhận · ${formatNumber(groups.sent.length)} lời mời đã gửi`}
+        </p>
+      </header>
+
+      <div className="friends__tabs" role="group" aria-label={t`Trạng thái`}>
+        {tabs.map((item) => (
+          <button
+            key={item.key}
+            type="button"
+            className="friends__tab"
+            aria-pressed={tab === item.key}
+            onClick={() => onTab(item.key)}
+          >
+            {item.label} ({formatNumber(item.count)})
+          </button>
+        ))}
+      </div>
+
+      <div className="friends__search">
+        <label className="field__label" htmlFor="friends-search">
+          {t`Tìm theo tên`}
+        </label>
+        <input
+          id="friends-search"
+          className="field__input"
+          type="search"
+          autoComplete="off"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+
+      {rows === undefined ? (
+        <Spinner label={t`Đang tải…`} />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          title={
+            needle
+              ? t`Không tìm thấy ai`
+              : tab === 'accepted'
+                ? t`Chưa có bạn bè`
+                : tab === 'received'
+                  ? t`Không có lời mời nào đang chờ`
+                  : t`Chưa gửi lời mời nào`
+          }
+        />
+      ) : (
+        <ul className="friend-list" aria-label={tabs.find((x) => x.key === tab)?.label}>
+          {shown.map((row) => (
+            <li key={row.id} className="friend-item" data-friend-id={row.otherMemberId}>
+              <span className="friend-avatar" aria-hidden="true">
+                {row.other.name.charAt(0).toUpperCase() || '?'}
+              </span>
+              <span className="friend-item__who">
+                <span className="friend-item__name">{row.other.name}</span>
+                <span className="friend-item__meta">
+                  {[row.other.jobTitle, row.other.workplace].filter(Boolean).join(' · ')}
+                </span>
+              </span>
+              <span className="button-row">
+                {row.status === 'accepted' && (
+                  <Button
+                    variant="secondary"
+                    aria-label={t`Huỷ kết bạn với ${row.other.name}`}
+                    onClick={() => setAsking({ kind: 'unfriend', row })}
+                  >
+                    {t`Huỷ kết bạn`}
+                  </Button>
+                )}
+                {row.status === 'pending' && row.direction === 'received' && (
+                  <>
+                    <Button
+                      aria-label={t`Chấp nhận ${row.other.name}`}
+                      onClick={() => void accept(row)}
+                    >
+                      {t`Chấp nhận`}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      aria-label={t`Xoá lời mời của ${row.other.name}`}
+                      onClick={() => void reject(row)}
+                    >
+                      {t`Xoá`}
+                    </Button>
+                  </>
+                )}
+                {row.status === 'pending' && row.direction === 'sent' && (
+                  <Button
+                    variant="secondary"
+                    aria-label={t`Huỷ lời mời gửi ${row.other.name}`}
+                    onClick={() => setAsking({ kind: 'cancel', row })}
+                  >
+                    {t`Huỷ lời mời`}
+                  </Button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {suggestions.length > 0 && (
+        <section className="friends__suggestions" aria-labelledby="friend-suggestions">
+          <h2 id="friend-suggestions">{t`Kết bạn với danh thiếp đã lưu`}</h2>
+          <ul className="friend-list">
+            {suggestions.map((contact) => (
+              <li key={contact.id} className="friend-item">
+                <span className="friend-avatar" aria-hidden="true">
+                  {contact.name.charAt(0).toUpperCase() || '?'}
+                </span>
+                <span className="friend-item__who">
+                  <span className="friend-item__name">{contact.name}</span>
+                  <span className="friend-item__meta">
+                    {[contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+                <Button
+                  aria-label={t`Kết bạn với ${contact.name}`}
+                  onClick={() => void send(contact)}
+                >
+                  {t`Kết bạn`}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.kind === 'unfriend' ? t`Huỷ kết bạn?` : t`Huỷ lời mời kết bạn?`}
+        confirmLabel={asking?.kind === 'unfriend' ? t`Huỷ kết bạn` : t`Huỷ lời mời`}
+        cancelLabel={t`Không`}
+        danger
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(null)}
+      >
+        <p>
+          {asking?.kind === 'unfriend'
+            ? t`Bạn và ${asking.row.other.name} sẽ không còn là bạn bè.`
+            : asking
+              ? t`Lời mời kết bạn gửi ${asking.row.other.name} sẽ bị huỷ.`
+              : null}
+        </p>
+      </ConfirmDialog>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useLingui } from '@lingui/react/macro';
+import type { ContactRow } from '../../db/app-db';
+import {
+  contactFieldsSchema,
+  type ContactFields,
+  type ContactFieldsInput,
+} from '../../../contract/contact';
+import { messageText, type Lang } from '../../../contract/messages';
+import { TextField } from '../../ui/text-field';
+import { Button } from '../../ui/button';
+
+interface ContactFormProps {
+  contact?: ContactRow | undefined;
+  onSubmit: (fields: ContactFields) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** Add or edit a contact; validated with the contract schema the server also applies. */
+export function ContactForm({ contact, onSubmit, onCancel }: ContactFormProps) {
+  const { t, i18n } = useLingui();
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFieldsInput, unknown, ContactFields>({
+    resolver: valibotResolver(contactFieldsSchema),
+    defaultValues: {
+      name: contact?.name ?? '',
+      phone: contact?.phone ?? '',
+      email: contact?.email ?? '',
+      company: contact?.company ?? '',
+      jobTitle: contact?.jobTitle ?? '',
+      address: contact?.address ?? '',
+      note: contact?.note ?? '',
+    },
+  });
+  const error = (code: string | undefined) => (code ? messageText(code, lang) : undefined);
+
+  return (
+    <form
+      className="contact-form"
+      noValidate
+      aria-label={contact ? t`Sửa liên hệ` : t`Thêm liên hệ`}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <h2>{contact ? t`Sửa liên hệ` : t`Thêm liên hệ`}</h2>
+      <TextField
+        label={t`Họ tên`}
+        autoComplete="off"
+        {...register('name')}
+        error={error(errors.name?.message)}
+      />
+      <TextField
+        label={t`Số điện thoại`}
+        type="tel"
+        inputMode="tel"
+        {...register('phone')}
+        error={error(errors.phone?.message)}
+      />
+      <TextField
+        label={t`Email`}
+        type="email"
+        {...register('email')}
+        error={error(errors.email?.message)}
+      />
+      <TextField
+        label={t`Công ty`}
+        {...register('company')}
+        error={error(errors.company?.message)}
+      />
+      <TextField
+        label={t`Chức danh`}
+        {...register('jobTitle')}
+        error={error(errors.jobTitle?.message)}
+      />
+      <TextField
+        label={t`Địa chỉ`}
+        {...register('address')}
+        error={error(errors.address?.message)}
+      />
+      <TextField label={t`Ghi chú`} {...register('note')} error={error(errors.note?.message)} />
+      <div className="button-row">
+        <Button variant="secondary" onClick={onCancel}>
+          {t`Huỷ`}
+        </Button>
+        <Button type="submit" busy={isSubmitting}>
+          {t`Lưu`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+// Phonebook data access: reads the local mirror, writes through the outbox.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb, type ContactRow } from '../../db/app-db';
+import { queueMutation } from '../../sync/mutate';
+import { readCookie } from '../../lib/cookies';
+import {
+  contactSearchKey,
+  type ContactFields,
+  type ContactUpsertInput,
+} from '../../../contract/contact';
+import {
+  contactsToCsv,
+  contactsToVCard,
+  csvHeadersEn,
+  csvHeadersVi,
+  type ExportableContact,
+} from '../../lib/phonebook-export';
+import { sortContacts } from './contact-search';
+
+/** The logged-in member (the session-fact cookie of spec §3). */
+export function currentMemberId(): string | undefined {
+  return readCookie('memberId');
+}
+
+/** The member's live contacts in name order; undefined while the first read runs. */
+export function useContacts(ownerId: string | undefined): ContactRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!ownerId) return [];
+    const rows = await appDb.contacts.toArray();
+    return sortContacts(rows.filter((r) => r.deletedAt === null && r.ownerMemberId === ownerId));
+  }, [ownerId]);
+}
+
+export function useContact(id: string | undefined): ContactRow | null | undefined {
+  return useLiveQuery(async () => (id ? ((await appDb.contacts.get(id)) ?? null) : null), [id]);
+}
+
+const blank = (value: string | undefined) => (value ? value : null);
+
+/**
+ * Creates or edits a contact. Offline: saved on this device at once and sent to the server
+ * when the network is back (the server refuses an edit of a contact deleted elsewhere).
+ */
+export async function saveContact(
+  ownerId: string,
+  fields: ContactFields,
+  existing?: ContactRow,
+): Promise<string> {
+  const id = existing?.id ?? crypto.randomUUID();
+  const now = new Date().toISOString();
+  const payload: ContactUpsertInput = {
+    id,
+    ...fields,
+    cardMemberId: existing?.cardMemberId ?? null,
+  };
+  const row: ContactRow = {
+    id,
+    ownerMemberId: ownerId,
+    cardMemberId: existing?.cardMemberId ?? null,
+    name: fields.name,
+    phone: blank(fields.phone),
+    email: blank(fields.email),
+    company: blank(fields.company),
+    jobTitle: blank(fields.jobTitle),
+    address: blank(fields.address),
+    note: blank(fields.note),
+    cardSnapshot: existing?.cardSnapshot ?? null,
+    searchKey: '',
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+    deletedAt: null,
+    ...(existing?.changeSeq !== undefined ? { changeSeq: existing.changeSeq } : {}),
+  };
+  row.searchKey = contactSearchKey(row);
+  await queueMutation({
+    name: 'contact.upsert',
+    payload,
+    table: 'contacts',
+    rowId: id,
+    apply: (db) => db.contacts.put(row),
+  });
+  return id;
+}
+
+/** Soft delete. Offline: hidden on this device at once, deleted on the server later. */
+export async function deleteContact(contact: ContactRow): Promise<void> {
+  const now = new Date().toISOString();
+  await queueMutation({
+    name: 'contact.delete',
+    payload: { id: contact.id },
+    table: 'contacts',
+    rowId: contact.id,
+    apply: (db) => db.contacts.update(contact.id, { deletedAt: now, updatedAt: now }),
+  });
+}
+
+function exportable(contacts: readonly ContactRow[]): ExportableContact[] {
+  const origin = globalThis.location?.origin ?? '';
+  return contacts.map((c) => ({
+    ...c,
+    cardUrl: c.cardSnapshot?.urlMinify
+      ? `${origin}/me/${encodeURIComponent(c.cardSnapshot.urlMinify)}`
+      : null,
+  }));
+}
+
+function download(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads the phonebook as one .vcf, built on the device (works offline). */
+export function downloadVCard(contacts: readonly ContactRow[]): void {
+  download(contactsToVCard(exportable(contacts)), 'danh-ba.vcf', 'text/vcard;charset=utf-8');
+}
+
+/** Downloads the phonebook as CSV (UTF-8 with BOM), column titles in the UI language. */
+export function downloadCsv(contacts: readonly ContactRow[], lang: string): void {
+  const headers = lang === 'en' ? csvHeadersEn : csvHeadersVi;
+  download(contactsToCsv(exportable(contacts), headers), 'danh-ba.csv', 'text/csv;charset=utf-8');
+}
+
+/** https://zalo.me/<phone>: Zalo opens a chat with that number. */
+export function zaloHref(phone: string): string {
+  return `https://zalo.me/${phone.replace(/\D/g, '')}`;
+}
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}

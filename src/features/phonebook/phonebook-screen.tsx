@@ -1,0 +1,261 @@
+import { useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLingui } from '@lingui/react/macro';
+import type { ContactRow } from '../../db/app-db';
+import type { ContactFields } from '../../../contract/contact';
+import { formatNumber } from '../../lib/format';
+import { usePageTitle } from '../../ui/page-title';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import { searchContacts } from './contact-search';
+import { ContactForm } from './contact-form';
+import { ContactDetail, initials } from './contact-detail';
+import {
+  currentMemberId,
+  deleteContact,
+  downloadCsv,
+  downloadVCard,
+  saveContact,
+  telHref,
+  useContacts,
+  zaloHref,
+} from './phonebook-data';
+import './phonebook.css';
+
+interface PhonebookScreenProps {
+  /** Whose phonebook the address names; only the member's own is shown. */
+  memberId?: string | undefined;
+  /** The contact opened from the list (kept in the address so it survives a reload). */
+  openContactId?: string | undefined;
+  onOpenContact: (id: string | undefined) => void;
+}
+
+type Editing = { kind: 'new' } | { kind: 'edit'; contact: ContactRow } | null;
+
+const rowHeight = 76;
+
+export function PhonebookScreen({ memberId, openContactId, onOpenContact }: PhonebookScreenProps) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Danh bạ`);
+  const me = currentMemberId();
+  const ownerId = memberId ?? me;
+  const contacts = useContacts(ownerId === me ? ownerId : undefined);
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ContactRow | null>(null);
+  const results = useMemo(() => searchContacts(contacts ?? [], query), [contacts, query]);
+  const opened = openContactId ? contacts?.find((c) => c.id === openContactId) : undefined;
+
+  if (!me || ownerId !== me) {
+    return (
+      <main className="phonebook">
+        <EmptyState title={t`Bạn chỉ xem được danh bạ của mình`} />
+      </main>
+    );
+  }
+
+  const submit = async (fields: ContactFields) => {
+    const existing = editing?.kind === 'edit' ? editing.contact : undefined;
+    try {
+      await saveContact(me, fields, existing);
+      toast.success(existing ? t`Đã cập nhật liên hệ` : t`Đã thêm liên hệ`);
+      setEditing(null);
+    } catch {
+      toast.error(t`Không lưu được liên hệ. Vui lòng thử lại!`);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteContact(deleting);
+      toast.success(t`Đã xoá liên hệ`);
+      if (openContactId === deleting.id) onOpenContact(undefined);
+    } catch {
+      toast.error(t`Không xoá được liên hệ. Vui lòng thử lại!`);
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <main className="phonebook">
+      <header className="phonebook__header">
+        <h1>{t`Danh bạ`}</h1>
+        <p className="phonebook__count" aria-live="polite">
+          {contacts === undefined
+            ? t`Đang tải…`
+            : query
+              ? t`${formatNumber(results.length)} / ${formatNumber(contacts.length)} liên hệ`
+              : t`${formatNumber(contacts.length)} liên hệ`}
+        </p>
+        <div className="button-row">
+          <Button onClick={() => setEditing({ kind: 'new' })}>{t`Thêm liên hệ`}</Button>
+          <Button
+            variant="secondary"
+            disabled={!contacts?.length}
+            onClick={() => contacts && downloadVCard(contacts)}
+          >
+            {t`Xuất vCard`}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!contacts?.length}
+            onClick={() => contacts && downloadCsv(contacts, i18n.locale)}
+          >
+            {t`Xuất CSV`}
+          </Button>
+        </div>
+      </header>
+
+      {editing && (
+        <ContactForm
+          key={editing.kind === 'edit' ? editing.contact.id : 'new'}
+          contact={editing.kind === 'edit' ? editing.contact : undefined}
+          onSubmit={submit}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+
+      {opened && !editing && (
+        <ContactDetail
+          contact={opened}
+          onClose={() => onOpenContact(undefined)}
+          onEdit={() => setEditing({ kind: 'edit', contact: opened })}
+        />
+      )}
+
+      <div className="phonebook__search">
+        <label className="field__label" htmlFor="phonebook-search">
+          {t`Tìm theo tên, số điện thoại, công ty`}
+        </label>
+        <input
+          id="phonebook-search"
+          className="field__input"
+          type="search"
+          autoComplete="off"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+
+      {contacts === undefined ? (
+        <Spinner label={t`Đang tải…`} />
+      ) : results.length === 0 ? (
+        <EmptyState title={query ? t`Không tìm thấy liên hệ nào` : t`Danh bạ đang trống`}>
+          {query ? null : t`Lưu danh thiếp của người bạn gặp hoặc thêm liên hệ mới.`}
+        </EmptyState>
+      ) : (
+        <ContactList
+          contacts={results}
+          onOpen={(c) => onOpenContact(c.id)}
+          onEdit={(c) => setEditing({ kind: 'edit', contact: c })}
+          onDelete={setDeleting}
+        />
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t`Xoá liên hệ?`}
+        confirmLabel={t`Xoá`}
+        danger
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>{deleting ? t`${deleting.name} sẽ bị xoá khỏi danh bạ.` : null}</p>
+      </ConfirmDialog>
+    </main>
+  );
+}
+
+interface ContactListProps {
+  contacts: ContactRow[];
+  onOpen: (contact: ContactRow) => void;
+  onEdit: (contact: ContactRow) => void;
+  onDelete: (contact: ContactRow) => void;
+}
+
+/** Only the rows in view are in the DOM, so 10,000 contacts scroll and filter smoothly. */
+function ContactList({ contacts, onOpen, onEdit, onDelete }: ContactListProps) {
+  const { t } = useLingui();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
+  const virtualizer = useVirtualizer({
+    count: contacts.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+    getItemKey: (index) => contacts[index]?.id ?? index,
+  });
+  return (
+    <div ref={scrollRef} className="contact-list" role="list" aria-label={t`Danh sách liên hệ`}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const contact = contacts[item.index];
+          if (!contact) return null;
+          const headline = [contact.jobTitle, contact.company].filter(Boolean).join(' · ');
+          return (
+            <div
+              key={item.key}
+              role="listitem"
+              className="contact-row"
+              data-contact-id={contact.id}
+              style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
+            >
+              <span className="contact-avatar" aria-hidden="true">
+                {initials(contact.name)}
+              </span>
+              <button type="button" className="contact-row__main" onClick={() => onOpen(contact)}>
+                <span className="contact-row__name">{contact.name}</span>
+                {contact.cardMemberId && (
+                  <span className="contact-row__badge">{t`Danh thiếp`}</span>
+                )}
+                <span className="contact-row__meta">
+                  {[headline, contact.phone].filter(Boolean).join(' — ')}
+                </span>
+              </button>
+              <span className="contact-row__actions">
+                {contact.phone && (
+                  <>
+                    <a href={telHref(contact.phone)} aria-label={t`Gọi ${contact.name}`}>
+                      {t`Gọi`}
+                    </a>
+                    <a
+                      href={zaloHref(contact.phone)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={t`Nhắn Zalo cho ${contact.name}`}
+                    >
+                      Zalo
+                    </a>
+                  </>
+                )}
+                {contact.email && (
+                  <a href={`mailto:${contact.email}`} aria-label={t`Gửi email cho ${contact.name}`}>
+                    {t`Email`}
+                  </a>
+                )}
+                <button
+                  type="button"
+                  onClick={() => onEdit(contact)}
+                  aria-label={t`Sửa ${contact.name}`}
+                >
+                  {t`Sửa`}
+                </button>
+                <button
+                  type="button"
+                  onClick={() => onDelete(contact)}
+                  aria-label={t`Xoá ${contact.name}`}
+                >
+                  {t`Xoá`}
+                </button>
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
