@@ -11,6 +11,8 @@ import './precache';
 //    import './background-sync';   `sync` event → flush the outbox
 //    import './push';              push → notification
 
+import './background-sync';
+
 // 3. Every other navigation → the precached index.html.
 import './navigation-fallback';
 

@@ -142,6 +142,8 @@ export interface OutboxEntry {
   rowKey: string;
   /** The row before the optimistic change (null: there was none); restored on rejection. */
   snapshot: unknown;
+  /** The row after the optimistic change (null: absent); put back when a rejected entry is retried. */
+  after: unknown;
   /** Who queued it; only that member's session sends it. */
   memberId: string | null;
   state: OutboxState;
@@ -297,8 +299,11 @@ export function createAppDb(name = appDbName, options: CreateAppDbOptions = {}):
     // A newer version of the app wants to upgrade: let it, and reload a page onto the new code
     // (a service worker just closes; the new worker brings the new code).
     db.close({ disableAutoOpen: false });
-    const location = (globalThis as { document?: unknown; location?: { reload(): void } }).location;
-    if ((globalThis as { document?: unknown }).document && location) location.reload();
+    const page = globalThis as unknown as {
+      document?: unknown;
+      location?: { reload?: () => void };
+    };
+    if (page.document) page.location?.reload?.();
     return false;
   });
   return db;
@@ -340,10 +345,15 @@ export async function withOpenDb<T>(db: AppDb, fn: () => Promise<T>): Promise<T>
 
 /** Asks the browser to keep this origin's storage under pressure (window contexts only). */
 export async function requestPersistentStorage(): Promise<boolean> {
-  const storage = (globalThis.navigator as { storage?: StorageManager } | undefined)?.storage;
+  // persist() exists in pages only (not in the worker's StorageManager type).
+  const storage = (
+    globalThis.navigator as
+      | { storage?: { persist?: () => Promise<boolean>; persisted?: () => Promise<boolean> } }
+      | undefined
+  )?.storage;
   if (!storage?.persist) return false;
   try {
-    if (await storage.persisted()) return true;
+    if (await storage.persisted?.()) return true;
     return await storage.persist();
   } catch {
     return false;

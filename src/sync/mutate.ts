@@ -52,6 +52,7 @@ export async function queueMutationIn(
     db.transaction('rw', [db.outbox, ...tables], async () => {
       const before: unknown = await db.table(input.table).get(input.rowId as string);
       await input.apply(db);
+      const after: unknown = await db.table(input.table).get(input.rowId as string);
       const last = await db.outbox.orderBy('seq').last();
       const queued: OutboxEntry = {
         id: crypto.randomUUID(),
@@ -61,6 +62,7 @@ export async function queueMutationIn(
         table: input.table,
         rowKey,
         snapshot: before ?? null,
+        after: after ?? null,
         memberId,
         state: 'pending',
         createdAt: new Date().toISOString(),

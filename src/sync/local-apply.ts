@@ -1,0 +1,272 @@
+// The local side of sync, each step one Dexie transaction: push answers (drop applied entries,
+// mark refused ones and undo their optimistic change), pulled pages (rows + cursor together,
+// never over rows with pending changes), resync and account switch. Decision 0201.
+import type { IndexableType, Table } from 'dexie';
+import type { PullResponse, PushResult } from '../../contract/sync';
+import {
+  pulledTableNames,
+  rowKeyOf,
+  type AppDb,
+  type MirroredTableName,
+  type OutboxEntry,
+  type OutboxError,
+} from '../db/app-db';
+import { readSyncState, writeSyncState } from './sync-state';
+
+/** After this many "retry" answers from the server itself, an entry is given up as refused. */
+export const maxServerRetries = 10;
+
+type AnyTable = Table<unknown, IndexableType>;
+
+function isPulledTable(name: string): name is (typeof pulledTableNames)[number] {
+  return (pulledTableNames as readonly string[]).includes(name);
+}
+
+function rowRef(table: string, rowKey: string): string {
+  return `${table}|${rowKey}`;
+}
+
+/** The Dexie key of a row key as the outbox stores it (compound keys are JSON). */
+export function keyFromRowKey(table: MirroredTableName, rowKey: string): string | string[] {
+  return table === 'memberBalances' ? (JSON.parse(rowKey) as string[]) : rowKey;
+}
+
+function keyOfRow(
+  table: { schema: AnyTable['schema'] },
+  row: Record<string, unknown>,
+): string | string[] {
+  const keyPath = table.schema.primKey.keyPath;
+  if (Array.isArray(keyPath)) return keyPath.map((k) => String(row[k]));
+  return String(row[keyPath ?? 'id']);
+}
+
+function allTables(db: AppDb): AnyTable[] {
+  return [
+    db.outbox,
+    db.serverShadows,
+    db.syncState,
+    ...pulledTableNames.map((n) => db.table(n)),
+  ] as AnyTable[];
+}
+
+/** Puts a row back as it was, or removes it when it did not exist (null). */
+async function writeRow(
+  db: AppDb,
+  table: MirroredTableName,
+  rowKey: string,
+  row: unknown,
+): Promise<void> {
+  const t = db.table(table);
+  if (row === null || row === undefined) await t.delete(keyFromRowKey(table, rowKey));
+  else await t.put(row);
+}
+
+async function pendingOnRow(db: AppDb, table: string, rowKey: string): Promise<OutboxEntry[]> {
+  const entries = await db.outbox.where('[table+rowKey]').equals([table, rowKey]).toArray();
+  return entries.filter((e) => e.state === 'pending').sort((a, b) => a.seq - b.seq);
+}
+
+/** No pending change left on the row: the last server version pulled meanwhile takes over. */
+async function settleRow(db: AppDb, table: MirroredTableName, rowKey: string): Promise<void> {
+  if ((await pendingOnRow(db, table, rowKey)).length > 0) return;
+  const ref = rowRef(table, rowKey);
+  const shadow = await db.serverShadows.get(ref);
+  if (!shadow) return;
+  await writeRow(db, table, rowKey, shadow.row);
+  await db.serverShadows.delete(ref);
+}
+
+/**
+ * Marks an entry refused and undoes its optimistic change: the row goes back to its snapshot
+ * (or to the server's version pulled meanwhile) unless a later pending entry touches the same
+ * row, which then inherits the snapshot. Must run inside a transaction over allTables.
+ */
+async function rejectEntry(db: AppDb, entry: OutboxEntry, error: OutboxError): Promise<void> {
+  const later = (await pendingOnRow(db, entry.table, entry.rowKey)).filter(
+    (e) => e.seq > entry.seq && e.id !== entry.id,
+  );
+  const next = later[0];
+  if (next) {
+    await db.outbox.update(next.id, { snapshot: entry.snapshot });
+  } else {
+    const ref = rowRef(entry.table, entry.rowKey);
+    const shadow = await db.serverShadows.get(ref);
+    await writeRow(db, entry.table, entry.rowKey, shadow ? shadow.row : entry.snapshot);
+    if (shadow) await db.serverShadows.delete(ref);
+  }
+  await db.outbox.update(entry.id, {
+    state: 'rejected',
+    error,
+    attempts: entry.attempts + 1,
+    lastAttemptAt: new Date().toISOString(),
+  });
+}
+
+function errorOf(result: PushResult): OutboxError {
+  return {
+    code: result.code ?? 'generic',
+    message: result.message ?? '',
+    ...(result.fields ? { fields: result.fields } : {}),
+    ...(result.httpStatus ? { status: result.httpStatus } : {}),
+  };
+}
+
+export interface PushSummary {
+  applied: number;
+  rejected: number;
+  /** The server asked to try again later (transient); the push stops here. */
+  retry: boolean;
+}
+
+/** Records the answers of one push batch in one transaction. */
+export async function applyPushResults(
+  db: AppDb,
+  batch: readonly OutboxEntry[],
+  results: readonly PushResult[],
+): Promise<PushSummary> {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  return db.transaction('rw', allTables(db), async () => {
+    const summary: PushSummary = { applied: 0, rejected: 0, retry: false };
+    const settled = new Map<string, { table: MirroredTableName; rowKey: string }>();
+    for (const sent of batch) {
+      const result = byId.get(sent.id);
+      const entry = await db.outbox.get(sent.id);
+      if (!result || !entry || entry.state !== 'pending') continue;
+      if (result.status === 'applied') {
+        await db.outbox.delete(entry.id);
+        settled.set(rowRef(entry.table, entry.rowKey), entry);
+        summary.applied += 1;
+      } else if (result.status === 'rejected') {
+        await rejectEntry(db, entry, errorOf(result));
+        summary.rejected += 1;
+      } else if (result.code !== 'not_attempted') {
+        const attempts = entry.attempts + 1;
+        if (attempts >= maxServerRetries) {
+          await rejectEntry(db, entry, errorOf(result));
+          summary.rejected += 1;
+        } else {
+          await db.outbox.update(entry.id, {
+            attempts,
+            lastAttemptAt: new Date().toISOString(),
+            error: errorOf(result),
+          });
+          summary.retry = true;
+        }
+      } else {
+        summary.retry = true;
+      }
+    }
+    for (const { table, rowKey } of settled.values()) await settleRow(db, table, rowKey);
+    return summary;
+  });
+}
+
+/** Refuses one entry outright (the server refused the request that carried it alone). */
+export async function rejectOne(db: AppDb, id: string, error: OutboxError): Promise<void> {
+  await db.transaction('rw', allTables(db), async () => {
+    const entry = await db.outbox.get(id);
+    if (entry?.state === 'pending') await rejectEntry(db, entry, error);
+  });
+}
+
+/** Saves one pulled page and its cursor together. Returns the number of rows written. */
+export async function applyPullPage(db: AppDb, page: PullResponse): Promise<number> {
+  return db.transaction('rw', allTables(db), async () => {
+    const pending = await db.outbox.where('state').equals('pending').toArray();
+    const pendingRefs = new Set(pending.map((e) => rowRef(e.table, e.rowKey)));
+    const puts = new Map<string, unknown[]>();
+    const deletes = new Map<string, (string | string[])[]>();
+    let written = 0;
+    for (const change of page.changes) {
+      // A table this version of the app does not know yet: a newer server; skip it.
+      if (!isPulledTable(change.entity)) continue;
+      const table = db.table(change.entity);
+      const key = keyOfRow(table, change.row);
+      const rowKey = rowKeyOf(key);
+      const tombstone = change.row.deletedAt !== null && change.row.deletedAt !== undefined;
+      const ref = rowRef(change.entity, rowKey);
+      if (pendingRefs.has(ref)) {
+        // Local changes wait for the server: keep them on screen, remember the server's row.
+        await db.serverShadows.put({
+          id: ref,
+          table: change.entity,
+          rowKey,
+          row: tombstone ? null : change.row,
+        });
+        continue;
+      }
+      if (tombstone) {
+        deletes.set(change.entity, [...(deletes.get(change.entity) ?? []), key]);
+      } else {
+        puts.set(change.entity, [...(puts.get(change.entity) ?? []), change.row]);
+      }
+      written += 1;
+    }
+    for (const [name, rows] of puts) await db.table(name).bulkPut(rows);
+    for (const [name, keys] of deletes) await db.table(name).bulkDelete(keys);
+    await writeSyncState(db, 'cursor', page.cursor);
+    return written;
+  });
+}
+
+/**
+ * The server purged tombstones past our cursor: forget the mirror (keeping rows with pending
+ * changes) and pull everything again from cursor 0.
+ */
+export async function resetForResync(db: AppDb): Promise<void> {
+  await db.transaction('rw', allTables(db), async () => {
+    const pending = await db.outbox.where('state').equals('pending').toArray();
+    const keep = new Set(pending.map((e) => rowRef(e.table, e.rowKey)));
+    for (const name of pulledTableNames) {
+      const table = db.table(name);
+      const keys = (await table.toCollection().primaryKeys()) as (string | string[])[];
+      const drop = keys.filter((k) => !keep.has(rowRef(name, rowKeyOf(k))));
+      await table.bulkDelete(drop);
+    }
+    await db.serverShadows.clear();
+    await writeSyncState(db, 'cursor', 0);
+  });
+}
+
+/** Another member logged in on this device: the mirror is theirs from now on. */
+export async function adoptMember(db: AppDb, memberId: string): Promise<boolean> {
+  return db.transaction('rw', allTables(db), async () => {
+    const current = await readSyncState(db, 'memberId');
+    if (current === memberId) return false;
+    if (current !== undefined) {
+      for (const name of pulledTableNames) await db.table(name).clear();
+      await db.serverShadows.clear();
+    }
+    await writeSyncState(db, 'cursor', 0);
+    await writeSyncState(db, 'memberId', memberId);
+    return true;
+  });
+}
+
+/** Sends a refused entry again: its optimistic change is put back and it joins the queue end. */
+export async function retryRejected(db: AppDb, id: string): Promise<void> {
+  await db.transaction('rw', allTables(db), async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry || entry.state !== 'rejected') return;
+    const before: unknown = await db
+      .table(entry.table)
+      .get(keyFromRowKey(entry.table, entry.rowKey));
+    await writeRow(db, entry.table, entry.rowKey, entry.after);
+    const last = await db.outbox.orderBy('seq').last();
+    await db.outbox.update(id, {
+      state: 'pending',
+      error: null,
+      attempts: 0,
+      seq: (last?.seq ?? 0) + 1,
+      snapshot: before ?? null,
+    });
+  });
+}
+
+/** Forgets a refused entry (its change was already undone). */
+export async function discardRejected(db: AppDb, id: string): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.get(id);
+    if (entry?.state === 'rejected') await db.outbox.delete(id);
+  });
+}

@@ -1,0 +1,302 @@
+// The sync engine, the same code in a page and in the service worker: one flusher at a time
+// across every tab and the worker (Web Locks), push before pull, in queue order, batched; the
+// token is attached when sending (apiFetch). Decisions 0200–0204.
+import { apiFetch, ApiRequestError, NetworkError, SessionExpiredError } from '../api/http-client';
+import { reloadSession } from '../api/session-store';
+import { defaultPullLimit, type PullResponse, type PushResponse } from '../../contract/sync';
+import { appDb, requestPersistentStorage, withOpenDb, type AppDb } from '../db/app-db';
+import { backoffDelayMs } from './backoff';
+import { pushBatchMaxBytes, pushBatchMaxEntries, takeBatch, wireEntry } from './batching';
+import { onOutboxChanged } from './flush-signal';
+import {
+  adoptMember,
+  applyPullPage,
+  applyPushResults,
+  rejectOne,
+  resetForResync,
+} from './local-apply';
+import { deleteSyncState, readSyncState, writeSyncState } from './sync-state';
+
+export type FlushStatus =
+  /** Pushed everything this member had queued and pulled up to date. */
+  | 'synced'
+  /** Nobody is logged in on this device: nothing is sent, the queue waits. */
+  | 'signed-out'
+  /** The session could not be refreshed: the queue waits for a new login. */
+  | 'paused'
+  /** No network: the queue waits (backoff set). */
+  | 'offline'
+  /** A transient server failure (5xx, 429) or an earlier one's wait not over yet. */
+  | 'backoff';
+
+export interface FlushOutcome {
+  status: FlushStatus;
+  pushed: number;
+  rejected: number;
+  pulled: number;
+  /** When the next attempt may run (epoch ms), after offline/backoff. */
+  retryAt?: number;
+}
+
+export interface FlushOptions {
+  /** Ignore the backoff wait (the network just came back, the member pressed retry). */
+  force?: boolean;
+}
+
+export interface SyncEngineOptions {
+  db?: AppDb;
+  maxBatchEntries?: number;
+  maxBatchBytes?: number;
+  pullLimit?: number;
+  now?: () => number;
+  random?: () => number;
+  /** Web Locks name shared by tabs and the service worker. */
+  lockName?: string;
+}
+
+export interface SyncEngine {
+  readonly db: AppDb;
+  /** Flushes now (or joins the flush running in this context, then runs once more). */
+  syncNow(options?: FlushOptions): Promise<FlushOutcome>;
+}
+
+/** Statuses that are a 4xx refusal of the whole request rather than a passing condition. */
+function isRequestRefusal(error: ApiRequestError): boolean {
+  return (
+    error.status >= 400 && error.status < 500 && ![401, 408, 425, 426, 429].includes(error.status)
+  );
+}
+
+type LockManagerLike = {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+};
+
+const localChains = new Map<string, Promise<unknown>>();
+
+/** Runs fn while holding the named lock across tabs and the worker (or this context alone). */
+async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  if (locks) return locks.request(name, fn);
+  const previous = localChains.get(name) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  localChains.set(
+    name,
+    run.then(
+      () => undefined,
+      () => undefined,
+    ),
+  );
+  return run;
+}
+
+export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
+  const db = options.db ?? appDb;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const lockName = options.lockName ?? 'mecards-sync-flush';
+  const pullLimit = options.pullLimit ?? defaultPullLimit;
+
+  async function bumpBackoff(retryAfterSeconds?: number): Promise<number> {
+    const previous = await readSyncState(db, 'backoff');
+    const failures = (previous?.failures ?? 0) + 1;
+    const until = now() + backoffDelayMs(failures, random, retryAfterSeconds);
+    await writeSyncState(db, 'backoff', { failures, until });
+    return until;
+  }
+
+  async function push(memberId: string, outcome: FlushOutcome): Promise<void> {
+    let maxEntries = options.maxBatchEntries ?? pushBatchMaxEntries;
+    const maxBytes = options.maxBatchBytes ?? pushBatchMaxBytes;
+    for (;;) {
+      const pending = (await db.outbox.where('state').equals('pending').sortBy('seq')).filter(
+        (e) => e.memberId === null || e.memberId === memberId,
+      );
+      if (pending.length === 0) return;
+      const batch = takeBatch(pending, maxEntries, maxBytes);
+      let response: PushResponse;
+      try {
+        response = await apiFetch<PushResponse>('/sync/push', {
+          method: 'POST',
+          json: { mutations: batch.map(wireEntry) },
+        });
+      } catch (error) {
+        if (!(error instanceof ApiRequestError) || !isRequestRefusal(error)) throw error;
+        // The server refused the request as a whole (too large, malformed): halve the batch
+        // until the one entry at fault stands alone, then refuse that entry only.
+        if (batch.length > 1) {
+          maxEntries = Math.max(1, Math.ceil(batch.length / 2));
+          continue;
+        }
+        const [only] = batch;
+        if (only) {
+          await rejectOne(db, only.id, {
+            code: error.code,
+            message: error.message,
+            fields: error.fields,
+            status: error.status,
+          });
+          outcome.rejected += 1;
+        }
+        continue;
+      }
+      const summary = await applyPushResults(db, batch, response.results);
+      outcome.pushed += summary.applied;
+      outcome.rejected += summary.rejected;
+      if (summary.retry || summary.applied + summary.rejected === 0) {
+        outcome.status = 'backoff';
+        outcome.retryAt = await bumpBackoff();
+        return;
+      }
+    }
+  }
+
+  async function pull(outcome: FlushOutcome): Promise<void> {
+    for (;;) {
+      const cursor = (await readSyncState(db, 'cursor')) ?? 0;
+      let page: PullResponse;
+      try {
+        page = await apiFetch<PullResponse>('/sync/pull', { query: { cursor, limit: pullLimit } });
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 410 && cursor > 0) {
+          await resetForResync(db);
+          continue;
+        }
+        throw error;
+      }
+      outcome.pulled += await applyPullPage(db, page);
+      if (!page.hasMore) return;
+    }
+  }
+
+  async function flushOnce(flush: FlushOptions): Promise<FlushOutcome> {
+    const outcome: FlushOutcome = { status: 'synced', pushed: 0, rejected: 0, pulled: 0 };
+    const session = await reloadSession();
+    if (!session) return { ...outcome, status: 'signed-out' };
+    const backoff = await readSyncState(db, 'backoff');
+    if (!flush.force && backoff && backoff.until > now()) {
+      return { ...outcome, status: 'backoff', retryAt: backoff.until };
+    }
+    try {
+      await adoptMember(db, session.memberId);
+      await push(session.memberId, outcome);
+      if (outcome.status !== 'synced') return outcome;
+      await pull(outcome);
+      await writeSyncState(db, 'lastSyncedAt', new Date(now()).toISOString());
+      await deleteSyncState(db, 'backoff');
+      await writeSyncState(db, 'pausedForLogin', false);
+      return outcome;
+    } catch (error) {
+      if (
+        error instanceof SessionExpiredError ||
+        (error instanceof ApiRequestError && error.status === 401)
+      ) {
+        await writeSyncState(db, 'pausedForLogin', true);
+        return { ...outcome, status: 'paused' };
+      }
+      if (error instanceof NetworkError) {
+        return { ...outcome, status: 'offline', retryAt: await bumpBackoff() };
+      }
+      if (error instanceof ApiRequestError) {
+        return {
+          ...outcome,
+          status: 'backoff',
+          retryAt: await bumpBackoff(error.retryAfterSeconds),
+        };
+      }
+      throw error;
+    }
+  }
+
+  let running: Promise<FlushOutcome> | null = null;
+  let again = false;
+  let againForced = false;
+
+  function syncNow(flush: FlushOptions = {}): Promise<FlushOutcome> {
+    if (running) {
+      again = true;
+      againForced ||= flush.force === true;
+      return running;
+    }
+    running = (async () => {
+      let force = flush.force === true;
+      let outcome: FlushOutcome;
+      do {
+        again = false;
+        const forced = force;
+        outcome = await withLock(lockName, () =>
+          withOpenDb(db, () => flushOnce({ force: forced })),
+        );
+        force = againForced;
+        againForced = false;
+      } while (again);
+      return outcome;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return { db, syncNow };
+}
+
+/** The engine of this context (page or service worker). */
+export const syncEngine: SyncEngine = createSyncEngine();
+
+export function syncNow(options?: FlushOptions): Promise<FlushOutcome> {
+  return syncEngine.syncNow(options);
+}
+
+/** How often a page flushes on its own (also picks up changes made by other tabs). */
+export const syncIntervalMs = 60_000;
+
+interface EventTargetLike {
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+/**
+ * Starts the page's triggers: now, `online`, the tab becoming visible, an interval, every new
+ * outbox entry, and a timer at the end of a backoff. Returns the stop function.
+ */
+export function startSync(engine: SyncEngine = syncEngine): () => void {
+  const scope = globalThis as unknown as Partial<EventTargetLike> & {
+    document?: EventTargetLike & { visibilityState?: string };
+  };
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const run = (options?: FlushOptions) => {
+    void engine
+      .syncNow(options)
+      .then((outcome) => {
+        if (stopped || outcome.retryAt === undefined) return;
+        if (retryTimer !== undefined) clearTimeout(retryTimer);
+        const wait = Math.max(1_000, outcome.retryAt - Date.now());
+        retryTimer = setTimeout(() => run(), wait);
+      })
+      .catch((error: unknown) => {
+        console.error('sync failed', error);
+      });
+  };
+  const kick = () => run();
+  const online = () => run({ force: true });
+  const visible = () => {
+    if (scope.document?.visibilityState === 'visible') run();
+  };
+
+  void requestPersistentStorage();
+  scope.addEventListener?.('online', online);
+  scope.document?.addEventListener('visibilitychange', visible);
+  const interval = setInterval(kick, syncIntervalMs);
+  const unsubscribe = onOutboxChanged(kick);
+  kick();
+
+  return () => {
+    stopped = true;
+    scope.removeEventListener?.('online', online);
+    scope.document?.removeEventListener('visibilitychange', visible);
+    clearInterval(interval);
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
+    unsubscribe();
+  };
+}

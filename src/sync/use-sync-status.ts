@@ -1,0 +1,100 @@
+// What the member should see of sync: offline, waiting changes, last synced time, refused
+// changes with their reason, and "log in to send N waiting changes". Shared by the sync status
+// feature and others (logout asks first when changes wait).
+import { useCallback, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb, type OutboxEntry } from '../db/app-db';
+import { discardRejected, retryRejected } from './local-apply';
+import { readSyncState } from './sync-state';
+import { outboxChanged } from './flush-signal';
+import { syncNow } from './sync-engine';
+
+export interface SyncStatus {
+  /** False until the first read of the local database finished. */
+  loaded: boolean;
+  online: boolean;
+  /** Changes waiting to be sent (all of this device's queue). */
+  pendingCount: number;
+  /** ISO time of the last complete sync, if any. */
+  lastSyncedAt: string | null;
+  /** Changes the server refused, oldest first, with the reason in `error`. */
+  rejected: OutboxEntry[];
+  /** The session expired: waiting changes are kept until the member logs in again. */
+  pausedForLogin: boolean;
+  /** Sends a refused change again (puts its change back on screen first). */
+  retry(id: string): Promise<void>;
+  /** Drops a refused change for good (it was already undone). */
+  discard(id: string): Promise<void>;
+  /** Flushes now, ignoring any backoff wait. */
+  syncNow(): Promise<void>;
+}
+
+type NavigatorLike = { onLine?: boolean };
+type ListenerTarget = {
+  addEventListener?(type: string, listener: () => void): void;
+  removeEventListener?(type: string, listener: () => void): void;
+};
+
+function subscribeOnline(onChange: () => void): () => void {
+  const target = globalThis as unknown as ListenerTarget;
+  target.addEventListener?.('online', onChange);
+  target.addEventListener?.('offline', onChange);
+  return () => {
+    target.removeEventListener?.('online', onChange);
+    target.removeEventListener?.('offline', onChange);
+  };
+}
+
+function readOnline(): boolean {
+  return (globalThis.navigator as NavigatorLike | undefined)?.onLine !== false;
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, readOnline, () => true);
+}
+
+interface LocalSyncFacts {
+  pendingCount: number;
+  lastSyncedAt: string | null;
+  rejected: OutboxEntry[];
+  pausedForLogin: boolean;
+}
+
+async function readLocalSyncFacts(): Promise<LocalSyncFacts> {
+  const [pendingCount, rejected, lastSyncedAt, pausedForLogin] = await Promise.all([
+    appDb.outbox.where('state').equals('pending').count(),
+    appDb.outbox.where('state').equals('rejected').sortBy('seq'),
+    readSyncState(appDb, 'lastSyncedAt'),
+    readSyncState(appDb, 'pausedForLogin'),
+  ]);
+  return {
+    pendingCount,
+    rejected,
+    lastSyncedAt: lastSyncedAt ?? null,
+    pausedForLogin: pausedForLogin === true,
+  };
+}
+
+export function useSyncStatus(): SyncStatus {
+  const online = useOnline();
+  const facts = useLiveQuery(readLocalSyncFacts, []);
+  const retry = useCallback(async (id: string) => {
+    await retryRejected(appDb, id);
+    outboxChanged();
+  }, []);
+  const discard = useCallback((id: string) => discardRejected(appDb, id), []);
+  const flush = useCallback(async () => {
+    await syncNow({ force: true });
+  }, []);
+  return {
+    loaded: facts !== undefined,
+    online,
+    pendingCount: facts?.pendingCount ?? 0,
+    lastSyncedAt: facts?.lastSyncedAt ?? null,
+    rejected: facts?.rejected ?? [],
+    pausedForLogin: facts?.pausedForLogin ?? false,
+    retry,
+    discard,
+    syncNow: flush,
+  };
+}
