@@ -7,6 +7,7 @@ import { activateLocale, i18n, savedLocale } from './i18n/i18n';
 import { router } from './router';
 import { queryClient } from './query-client';
 import { isZaloInAppBrowser } from './lib/in-app-browser';
+import { restoreSessionAtStart } from './features/auth/session-start';
 import './ui/base.css';
 
 async function boot() {
@@ -23,6 +24,8 @@ async function boot() {
     </StrictMode>,
   );
   startServiceWorkerAfterLoad();
+  // Spec §4 app start: profile, session and language, in the background (offline-safe).
+  void restoreSessionAtStart().catch(() => undefined);
 }
 
 /**
@@ -44,5 +47,15 @@ function startServiceWorkerAfterLoad() {
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
+
+// A chunk of an older deploy is gone (no service worker, e.g. inside Zalo): load the new
+// version, at most once a minute so a broken deploy cannot loop.
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('chunkReloadAt') ?? 0);
+  if (Date.now() - last < 60_000) return;
+  event.preventDefault();
+  sessionStorage.setItem('chunkReloadAt', String(Date.now()));
+  window.location.reload();
+});
 
 void boot();
