@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { contactSearchKey, foldForSearch, phoneDigits } from '../../contract/contact';
+import {
+  matchesQuery,
+  prepareQuery,
+  searchContacts,
+  sortContacts,
+} from '../../src/features/phonebook/contact-search';
+
+const contact = (id: string, fields: Parameters<typeof contactSearchKey>[0]) => ({
+  id,
+  name: fields.name,
+  searchKey: contactSearchKey(fields),
+});
+
+const book = [
+  contact('1', { name: 'Nguyễn Thị Minh Anh', phone: '0901 234 567', company: 'Cà Phê Sương Mai' }),
+  contact('2', { name: 'Đặng Ngọc Lan', phone: '+84 912 000 111', company: 'Tiệm Hoa Lan' }),
+  contact('3', { name: 'Bùi Đức Thắng', company: 'Vận tải Cao Nguyên', jobTitle: 'Giám đốc' }),
+  contact('4', { name: 'Anh Tuấn', email: 'tuan@example.vn' }),
+];
+
+describe('search normalisation', () => {
+  it('folds Vietnamese diacritics, đ and case', () => {
+    expect(foldForSearch('Nguyễn Đức  THẮNG')).toBe('nguyen duc thang');
+    expect(foldForSearch('Phở Hà Nội')).toBe('pho ha noi');
+    expect(foldForSearch(null)).toBe('');
+    // Precomposed and decomposed input fold alike.
+    expect(foldForSearch('Nguye\u0302\u0303n')).toBe('nguyen');
+  });
+
+  it('keeps the digits of a phone', () => {
+    expect(phoneDigits('+84 (90) 123-45.67')).toBe('8490123456' + '7');
+  });
+
+  it('turns a phone-like query into its digits, other queries into tokens', () => {
+    expect(prepareQuery('0901 234')).toEqual({ tokens: ['0901234'] });
+    expect(prepareQuery('  Sương   Mai ')).toEqual({ tokens: ['suong', 'mai'] });
+    expect(prepareQuery('   ')).toEqual({ tokens: [] });
+  });
+});
+
+describe('searchContacts', () => {
+  it('finds by name, company, job title, email or phone, diacritics ignored', () => {
+    const ids = (q: string) => searchContacts(book, q).map((c) => c.id);
+    expect(ids('minh anh')).toEqual(['1']);
+    expect(ids('dang')).toEqual(['2']);
+    expect(ids('hoa lan')).toEqual(['2']);
+    expect(ids('suong mai')).toEqual(['1']);
+    expect(ids('giam doc')).toEqual(['3']);
+    expect(ids('0901 234')).toEqual(['1']);
+    expect(ids('912000')).toEqual(['2']);
+    expect(ids('tuan@example')).toEqual(['4']);
+    expect(ids('anh')).toEqual(['1', '4']);
+    expect(ids('')).toEqual(['1', '2', '3', '4']);
+    expect(ids('không có')).toEqual([]);
+  });
+
+  it('every result holds every token, and nothing holding them is left out', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 6 }), (query) => {
+        const prepared = prepareQuery(query);
+        const found = new Set(searchContacts(book, query).map((c) => c.id));
+        for (const c of book) {
+          expect(found.has(c.id)).toBe(matchesQuery(c.searchKey, prepared));
+        }
+      }),
+    );
+  });
+
+  it('sorts by name the Vietnamese way, diacritics ignored', () => {
+    expect(sortContacts(book).map((c) => c.name)).toEqual([
+      'Anh Tuấn',
+      'Bùi Đức Thắng',
+      'Đặng Ngọc Lan',
+      'Nguyễn Thị Minh Anh',
+    ]);
+  });
+});
