@@ -11,6 +11,7 @@ import './precache';
 //    import './background-sync';   `sync` event → flush the outbox
 //    import './push';              push → notification
 
+import './card-cache';
 import './background-sync';
 
 // 3. Every other navigation → the precached index.html.

@@ -4,6 +4,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isAppPath } from '../../contract/app-routes';
 import type { AppDeps, AppEnv } from './env';
+import { mountCardPages } from '../ssr/card-pages';
 
 /** Hashed file names never change, so they are cached for a year; the rest revalidate. */
 export function cacheControlFor(filePath: string): string {
@@ -18,6 +19,8 @@ export function cacheControlFor(filePath: string): string {
 /** Serves the built client and answers app routes with index.html (404 status for unknown). */
 export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
   const root = path.relative(process.cwd(), deps.config.clientDir) || '.';
+  // The server-rendering bundle sits beside the client build; it is not a public file.
+  app.all('/server/*', (c) => c.text('Not found', 404));
   if (existsSync(deps.config.clientDir)) {
     // serveStatic calls onFound after it has built the response, so headers set on the
     // context there are lost: remember the file and set them on the response itself.
@@ -47,6 +50,8 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
     cachedIndex = readFileSync(indexFile, 'utf8');
     return cachedIndex;
   };
+  // Public card pages: share metadata and the server-rendered card.
+  mountCardPages(app, deps, { indexHtml });
   app.get('*', (c) => {
     const html = indexHtml();
     if (html === undefined) {

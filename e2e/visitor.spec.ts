@@ -1,0 +1,158 @@
+// A visitor with no account opens cards someone handed them (spec §6 visitor, issue 6).
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('a visitor sees a member card, server-rendered and themed, with public items only', async ({
+  page,
+  baseURL,
+}) => {
+  const errors = watchErrors(page);
+  const response = await page.goto('/me/demo');
+  expect(response?.status()).toBe(200);
+  // The card is in the HTML itself, before any script.
+  const html = await response!.text();
+  expect(html).toContain('Nguyễn Thị Minh Anh');
+  expect(html).toContain(
+    '<meta property="og:title" content="Xem hồ sơ Nguyễn Thị Minh Anh - m.e Cards"',
+  );
+
+  await expect(page).toHaveTitle('Xem hồ sơ Nguyễn Thị Minh Anh - m.e Cards');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nguyễn Thị Minh Anh' })).toBeVisible();
+  await expect(page.getByText('Giám đốc Kinh doanh · Công ty TNHH Cà Phê Sương Mai')).toBeVisible();
+  await expect(page.getByRole('link', { name: '0901234567' }).first()).toHaveAttribute(
+    'href',
+    'tel:0901234567',
+  );
+  await expect(page.getByText('Cà phê đặc sản', { exact: true })).toBeVisible();
+  await expect(page.getByText('0071000123456')).toBeVisible();
+  await expect(page.getByText('Chia sẻ tại hội thảo cà phê Việt')).toBeVisible();
+  // A friends-only post stays hidden from visitors.
+  await expect(page.getByText('Gặp gỡ bạn bè cuối tuần')).toHaveCount(0);
+  // Theme lightmode: its button colour is on the card.
+  const button = await page
+    .locator('.card-page')
+    .evaluate((el) => getComputedStyle(el).getPropertyValue('--theme-button').trim());
+  expect(button).toBe('#1769aa');
+
+  // The YouTube thumbnail becomes a player on tap.
+  await page
+    .getByRole('button', { name: /Phát video/ })
+    .first()
+    .click();
+  await expect(page.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toBeVisible();
+
+  // Hydration matched the server's markup: no errors in the console.
+  expect(errors.filter((e) => !/youtube|ytimg|net::ERR/i.test(e))).toEqual([]);
+  expect(baseURL).toBeTruthy();
+});
+
+test('a visitor sees a brand page with its own theme, light-grey agency menu and VND prices', async ({
+  page,
+}) => {
+  const response = await page.goto('/mbg/demo-brand');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cà Phê Sương Mai' })).toBeVisible();
+  await expect(page.getByText('280.000 ₫')).toBeVisible();
+  const colors = await page.locator('.card-page').evaluate((el) => {
+    const style = getComputedStyle(el);
+    return {
+      button: style.getPropertyValue('--theme-button').trim(),
+      menu: getComputedStyle(el.querySelector('.card-menu')!).backgroundColor,
+    };
+  });
+  expect(colors.button).toBe('#d4af37'); // the brand's own Classic style (layout LIMIT)
+  expect(colors.menu).toBe('rgb(238, 238, 238)'); // agency member: light-grey menu
+
+  await page.getByRole('link', { name: 'Sản phẩm', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Phòng trưng bày' })).toBeVisible();
+  await expect(page).toHaveTitle('Phòng trưng bày - m.e Cards');
+  await page.getByRole('link', { name: /Arabica Cầu Đất rang mộc 500g/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Arabica Cầu Đất rang mộc 500g' }),
+  ).toBeVisible();
+  await expect(page.getByText('Cầu Đất, Lâm Đồng')).toBeVisible();
+});
+
+test('a missing card answers 404 and shows the 404 screen', async ({ page }) => {
+  const response = await page.goto('/me/khong-ton-tai');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+});
+
+test('the visitor downloads the vCard and reads the QR back to the card link', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/me/demo');
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Lưu danh bạ' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('Nguyen-Thi-Minh-Anh.vcf');
+  const vcf = await readFile(await download.path(), 'utf8');
+  expect(vcf).toContain('BEGIN:VCARD\r\nVERSION:3.0');
+  expect(vcf).toContain('FN:Nguyễn Thị Minh Anh');
+  expect(vcf).toContain('TEL;TYPE=CELL,VOICE:0901234567');
+
+  const canvas = page.getByRole('img', { name: /Mã QR danh thiếp/ });
+  await canvas.scrollIntoViewIfNeeded();
+  await expect(canvas).toHaveAttribute('data-drawn', 'true');
+  const image = await canvas.evaluate((el: HTMLCanvasElement) => {
+    const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height);
+    return { width: data.width, height: data.height, rgba: Array.from(data.data) };
+  });
+  const luminance = new Uint8ClampedArray(image.width * image.height);
+  for (let i = 0; i < luminance.length; i++) luminance[i] = image.rgba[i * 4]!;
+  const source = new RGBLuminanceSource(luminance, image.width, image.height);
+  const result = new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source)));
+  expect(result.getText()).toBe(`${baseURL}/me/demo`);
+});
+
+test('a card visited once opens again offline', async ({ page, context }) => {
+  await page.goto('/me/demo');
+  await expect(page.locator('html')).toHaveAttribute('data-service-worker', 'registered');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  // This visit goes through the worker, which keeps the page and its images.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nguyễn Thị Minh Anh' })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open('card-pages');
+        return (await cache.keys()).some((r) => r.url.endsWith('/me/demo'));
+      }),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.goto('/me/demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nguyễn Thị Minh Anh' })).toBeVisible();
+  await expect(page.getByText('0071000123456')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('card pages pass the accessibility check', async ({ page }) => {
+  for (const path of ['/me/demo', '/mbg/demo-brand', '/me/demo/products']) {
+    await page.goto(path);
+    await expect(page.locator('.card-page')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(
+      serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+  }
+});

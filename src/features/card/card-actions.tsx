@@ -1,0 +1,82 @@
+// Save contact (vCard), share and the in-app-browser notice (spec §8).
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CardOwner } from '../../../contract/card';
+import { vcardFileName } from '../../lib/vcard';
+import { toast } from '../../ui/toast';
+import { CopyButton } from './copy-button';
+import { trackCard } from './card-tracking';
+
+/** Zalo and Facebook in-app browsers cannot save files. */
+export function isInAppBrowser(userAgent: string): boolean {
+  return /\bZalo\b|FBAN|FBAV|FB_IAB|FBIOS|Instagram/i.test(userAgent);
+}
+
+export function vcardPath(owner: CardOwner): string {
+  return owner.kind === 'group'
+    ? `/api/groupAndBrand/getVfcGroupId/${owner.id}`
+    : `/api/members/getVfcMemberId/${owner.id}`;
+}
+
+export function CardActions({ owner, cardUrl }: { owner: CardOwner; cardUrl: string }) {
+  const { t } = useLingui();
+  const [notice, setNotice] = useState<'in-app' | 'no-share' | null>(null);
+
+  const onSave = (event: React.MouseEvent) => {
+    trackCard(owner, 'save_contact', owner.urlMinify);
+    if (isInAppBrowser(navigator.userAgent)) {
+      event.preventDefault();
+      setNotice('in-app');
+    }
+  };
+
+  const onShare = async () => {
+    trackCard(owner, 'share', cardUrl);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: owner.name, url: cardUrl });
+      } catch {
+        // The visitor closed the share sheet.
+      }
+      return;
+    }
+    toast.info(t`Không hỗ trợ chia sẻ trên thiết bị này`);
+    setNotice('no-share');
+  };
+
+  return (
+    <div className="card-actions">
+      <a
+        className="button card-actions__main"
+        href={vcardPath(owner)}
+        download={vcardFileName(owner.name)}
+        onClick={onSave}
+      >
+        <Trans>Lưu danh bạ</Trans>
+      </a>
+      <button type="button" className="button button--ghost" onClick={onShare}>
+        <Trans>Chia sẻ</Trans>
+      </button>
+      {notice && (
+        <div className="card-notice" role="status">
+          {notice === 'in-app' ? (
+            <p>
+              <Trans>
+                Trình duyệt trong ứng dụng này không lưu được danh bạ. Hãy sao chép đường dẫn và mở
+                bằng trình duyệt khác (Chrome, Safari).
+              </Trans>
+            </p>
+          ) : (
+            <p>
+              <Trans>Không hỗ trợ chia sẻ trên thiết bị này</Trans>
+            </p>
+          )}
+          <div className="card-notice__link">
+            <code>{cardUrl}</code>
+            <CopyButton text={cardUrl} label={t`Sao chép đường dẫn`} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// The card page with its toasts; the root of the light card entry and of server rendering.
+import { useEffect, useState } from 'react';
+import { ToastViewport } from '../../ui/toast';
+import { CardPage } from './card-page';
+import type { CardPageData } from './card-route';
+
+interface CardAppProps {
+  data: CardPageData;
+  /** Reloads the page's data as the logged-in viewer (friends and owners see more). */
+  refresh?: () => Promise<CardPageData | null>;
+}
+
+export function CardApp({ data, refresh }: CardAppProps) {
+  const [current, setCurrent] = useState(data);
+  useEffect(() => {
+    if (!refresh) return;
+    let live = true;
+    refresh()
+      .then((fresh) => {
+        if (live && fresh) setCurrent(fresh);
+      })
+      .catch(() => {
+        // Keep the public card when the viewer's copy cannot be loaded (offline, expired).
+      });
+    return () => {
+      live = false;
+    };
+  }, [refresh]);
+  return (
+    <>
+      <CardPage data={current} />
+      <ToastViewport />
+    </>
+  );
+}

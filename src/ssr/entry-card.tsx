@@ -1,0 +1,67 @@
+// The light entry of public card pages: hydrates the server-rendered card and nothing else
+// (no router, Dexie, Firebase, scanner, forms or editor). See docs/decisions/0400.
+import { hydrateRoot, createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
+import { activateLocale, i18n, savedLocale } from '../i18n/i18n';
+import { CardApp } from '../features/card/card-app';
+import type { CardPageData } from '../features/card/card-route';
+import { trackCard } from '../features/card/card-tracking';
+import { isZaloInAppBrowser } from '../lib/in-app-browser';
+import '../ui/base.css';
+
+function readData(): CardPageData | null {
+  const script = document.getElementById('card-data');
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as CardPageData;
+  } catch {
+    return null;
+  }
+}
+
+const loggedIn = /(?:^|;\s*)isLoggedIn=true\b/.test(document.cookie);
+
+async function refreshAsViewer(data: CardPageData): Promise<CardPageData | null> {
+  const { loadCardPageData } = await import('../features/card/card-data-client');
+  return loadCardPageData(data.route, window.location.origin, window.location.pathname);
+}
+
+async function boot() {
+  const data = readData();
+  const root = document.getElementById('app');
+  if (!data || !root) {
+    // No card in the page (the server could not render one): open the full app instead.
+    await import('../main');
+    return;
+  }
+  await activateLocale(savedLocale());
+  const refresh = loggedIn ? () => refreshAsViewer(data) : undefined;
+  const app = (
+    <I18nProvider i18n={i18n}>
+      <CardApp data={data} refresh={refresh} />
+    </I18nProvider>
+  );
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+  if (data.route.kind === 'profile') trackCard(data.view.owner, 'view', data.pageUrl);
+  startServiceWorkerAfterLoad();
+}
+
+/** The worker caches this card for offline visits (spec §1: never inside Zalo). */
+function startServiceWorkerAfterLoad() {
+  const mark = (state: 'registered' | 'failed' | 'skipped' | 'unsupported') => {
+    document.documentElement.dataset.serviceWorker = state;
+  };
+  if (!import.meta.env.PROD || isZaloInAppBrowser(navigator.userAgent)) return mark('skipped');
+  if (!('serviceWorker' in navigator)) return mark('unsupported');
+  const start = () => {
+    void import('../sw-registration')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .then((ok) => mark(ok ? 'registered' : 'failed'))
+      .catch(() => mark('failed'));
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+void boot();
