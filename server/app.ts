@@ -3,7 +3,7 @@ import { requestId } from 'hono/request-id';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
-import { ApiError, errorBody, errorResponse } from './http/errors';
+import { ApiError, errorBody, errorResponse, inputFault } from './http/errors';
 import { authenticate } from './http/auth';
 import type { AppDeps, AppEnv } from './http/env';
 import { mountClient } from './http/static';
@@ -77,6 +77,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    const fault = inputFault(error);
+    if (fault) {
+      deps.logger.warn('bad input reached the database', {
+        requestId: c.get('requestId'),
+        error: String(error),
+      });
+      return errorResponse(c, fault);
+    }
     deps.logger.error('unhandled', {
       requestId: c.get('requestId'),
       error: error.stack ?? String(error),

@@ -55,3 +55,22 @@ export function errorResponse(c: Context, error: ApiError): Response {
   if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v);
   return c.json(errorBody(c, error.code, error.fields, error.params), error.status);
 }
+
+/**
+ * SQLSTATE codes of database errors that only bad input causes: a NUL byte in text
+ * (22021), a value that is not of the column's type such as a malformed uuid (22P02), a
+ * number or date out of range (22003, 22008, 22007). They become a 400, not a 500.
+ */
+const inputFaultStates = new Set(['22021', '22P02', '22003', '22007', '22008', '22P05']);
+
+/** The 400 for a database error caused by the request's input, if it is one. */
+export function inputFault(error: unknown): ApiError | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && inputFaultStates.has(code)) {
+      return new ApiError(400, 'invalid_value');
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
