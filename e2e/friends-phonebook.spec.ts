@@ -1,0 +1,286 @@
+// Friends and the phonebook with the network really off (issue 4): every change is made on
+// the device, survives reloads and a closed tab, and reaches the server exactly once.
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import type { Contact, ContactPage } from '../contract/contact';
+import type { Friendship } from '../contract/friend';
+
+interface ApiSession {
+  token: string;
+  memberId: string;
+}
+
+async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<ApiSession> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { accessToken: string; memberId: string };
+  return { token: body.accessToken, memberId: body.memberId };
+}
+
+async function serverContacts(request: APIRequestContext, session: ApiSession): Promise<Contact[]> {
+  const res = await request.get(
+    `/api/contacts/getContactsByMemberId/${session.memberId}?limit=500`,
+    {
+      headers: { authorization: `Bearer ${session.token}` },
+    },
+  );
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as ContactPage).items;
+}
+
+async function serverFriends(
+  request: APIRequestContext,
+  session: ApiSession,
+  status: 'accepted' | 'received' | 'sent',
+): Promise<string[]> {
+  const res = await request.get(
+    `/api/friend/getFriendsByStatus/${session.memberId}?status=${status}`,
+    {
+      headers: { authorization: `Bearer ${session.token}` },
+    },
+  );
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as Friendship[]).map((f) => f.other.name).sort();
+}
+
+/** Logs in through the login screen, as a member would. */
+async function logIn(page: Page): Promise<string> {
+  await page.goto('/login');
+  await page.getByLabel('Email hoặc số điện thoại').fill('demo@mecards.vn');
+  await page.getByLabel('Mật khẩu').fill('demo12345');
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const cookies = await page.context().cookies();
+  const memberId = cookies.find((c) => c.name === 'memberId')?.value;
+  expect(memberId).toBeTruthy();
+  return memberId!;
+}
+
+/** Waits until the service worker controls the page, so a reload works offline. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration?.active) && Boolean(navigator.serviceWorker.controller);
+  });
+}
+
+async function openPhonebook(page: Page, count: string): Promise<void> {
+  await page.goto('/action/phonebook');
+  await expect(page.getByRole('heading', { level: 1, name: 'Danh bạ' })).toBeVisible();
+  await expect(page.getByText(count, { exact: true })).toBeVisible();
+}
+
+async function addContact(page: Page, fields: { name: string; phone?: string; company?: string }) {
+  await page.getByRole('button', { name: 'Thêm liên hệ' }).click();
+  const form = page.getByRole('form', { name: 'Thêm liên hệ' });
+  await form.getByLabel('Họ tên').fill(fields.name);
+  if (fields.phone) await form.getByLabel('Số điện thoại').fill(fields.phone);
+  if (fields.company) await form.getByLabel('Công ty').fill(fields.company);
+  await form.getByRole('button', { name: 'Lưu' }).click();
+  await expect(form).toBeHidden();
+}
+
+async function editCompany(page: Page, name: string, company: string) {
+  await page.getByRole('button', { name: `Sửa ${name}` }).click();
+  const form = page.getByRole('form', { name: 'Sửa liên hệ' });
+  await form.getByLabel('Công ty').fill(company);
+  await form.getByRole('button', { name: 'Lưu' }).click();
+  await expect(form).toBeHidden();
+}
+
+async function removeContact(page: Page, name: string) {
+  await page.getByRole('button', { name: `Xoá ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Xoá' }).click();
+  await expect(page.getByRole('button', { name: `Xoá ${name}` })).toHaveCount(0);
+}
+
+async function goOnline(context: BrowserContext, page: Page) {
+  await context.setOffline(false);
+  // The `online` event starts a flush; a visible tab flushes too.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+test('offline: contacts and friend requests survive reloads and a closed tab, then reach the server', async ({
+  context,
+  page,
+  request,
+}) => {
+  const server = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const memberId = await logIn(page);
+  expect(memberId).toBe(server.memberId);
+  await waitForServiceWorker(page);
+  await openPhonebook(page, '3 liên hệ');
+  await page.goto(`/friends/${memberId}`);
+  await expect(page.getByText('Lê Hoàng Nam')).toBeVisible();
+
+  await context.setOffline(true);
+
+  // Phonebook: add, edit, delete, search — all on the device.
+  await page.goto('/action/phonebook');
+  await expect(page.getByText('3 liên hệ', { exact: true })).toBeVisible();
+  await addContact(page, {
+    name: 'Trương Văn Ngoại Tuyến',
+    phone: '0909 111 222',
+    company: 'Sóng Yếu',
+  });
+  await editCompany(page, 'Bùi Đức Thắng', 'Vận tải Đà Lạt');
+  await removeContact(page, 'Hoàng Thị Mai');
+  await expect(page.getByText('3 liên hệ', { exact: true })).toBeVisible();
+  await page.getByLabel('Tìm theo tên, số điện thoại, công ty').fill('song yeu');
+  await expect(page.getByText('1 / 3 liên hệ')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Trương Văn Ngoại Tuyến/ })).toBeVisible();
+  await page.getByLabel('Tìm theo tên, số điện thoại, công ty').fill('0909111');
+  await expect(page.getByText('1 / 3 liên hệ')).toBeVisible();
+
+  // Friends: accept a request, cancel one sent (confirm), unfriend (confirm).
+  await page.goto(`/friends/${memberId}?tab=received`);
+  await page.getByRole('button', { name: 'Chấp nhận Võ Quốc Bảo' }).click();
+  await expect(page.getByText('Đã chấp nhận lời mời kết bạn', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: /^Lời mời đã gửi/ }).click();
+  await page.getByRole('button', { name: 'Huỷ lời mời gửi Đặng Ngọc Lan' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Huỷ lời mời' }).click();
+  await expect(page.getByText('Chưa gửi lời mời nào')).toBeVisible();
+  await page.getByRole('button', { name: /^Bạn bè/ }).click();
+  await page.getByRole('button', { name: 'Huỷ kết bạn với Phạm Thu Hà' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Huỷ kết bạn' }).click();
+  await expect(page.getByRole('button', { name: 'Huỷ kết bạn với Phạm Thu Hà' })).toHaveCount(0);
+  await expect(page.getByText('Võ Quốc Bảo')).toBeVisible();
+
+  // Reload with no network: the app and the changes come back from the device.
+  await page.reload();
+  await expect(page.getByText('Võ Quốc Bảo')).toBeVisible();
+  await expect(page.getByText('Phạm Thu Hà')).toHaveCount(0);
+
+  // Close the tab, open a new one, still offline.
+  await page.close();
+  const reopened = await context.newPage();
+  await openPhonebook(reopened, '3 liên hệ');
+  await expect(reopened.getByRole('button', { name: /Trương Văn Ngoại Tuyến/ })).toBeVisible();
+  await expect(reopened.getByRole('button', { name: /Hoàng Thị Mai/ })).toHaveCount(0);
+
+  // Nothing reached the server yet.
+  expect((await serverContacts(request, server)).map((c) => c.name)).toContain('Hoàng Thị Mai');
+
+  await goOnline(context, reopened);
+  await expect
+    .poll(async () => (await serverContacts(request, server)).map((c) => c.name).sort(), {
+      timeout: 30_000,
+    })
+    .toEqual(['Bùi Đức Thắng', 'Lê Hoàng Nam', 'Trương Văn Ngoại Tuyến']);
+  const contacts = await serverContacts(request, server);
+  expect(contacts.find((c) => c.name === 'Bùi Đức Thắng')?.company).toBe('Vận tải Đà Lạt');
+  expect(contacts.find((c) => c.name === 'Trương Văn Ngoại Tuyến')).toMatchObject({
+    phone: '0909 111 222',
+    company: 'Sóng Yếu',
+  });
+  await expect
+    .poll(() => serverFriends(request, server, 'accepted'), { timeout: 30_000 })
+    .toEqual(['Lê Hoàng Nam', 'Trần Văn Bình', 'Võ Quốc Bảo']);
+  expect(await serverFriends(request, server, 'sent')).toEqual([]);
+  expect(await serverFriends(request, server, 'received')).toEqual([]);
+});
+
+test('a saved card opens in airplane mode, and a friend request to it is sent offline', async ({
+  context,
+  page,
+  request,
+}) => {
+  const server = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const brand = await apiLogin(request, 'brand@mecards.vn', 'brand12345');
+  const contactId = crypto.randomUUID();
+  const saved = await request.put(`/api/contacts/upsertContactById/${contactId}`, {
+    headers: { authorization: `Bearer ${server.token}` },
+    data: {
+      name: 'Cà Phê Sương Mai',
+      phone: '02633812345',
+      cardMemberId: brand.memberId,
+      cardSnapshot: {
+        name: 'Cà Phê Sương Mai',
+        urlMinify: 'suong-mai',
+        intro: 'Cà phê Arabica Cầu Đất rang mộc',
+        website: 'https://suongmai.vn',
+      },
+    },
+  });
+  expect(saved.ok()).toBe(true);
+
+  const memberId = await logIn(page);
+  await waitForServiceWorker(page);
+  await page.goto('/action/phonebook');
+  await expect(page.getByRole('button', { name: /Cà Phê Sương Mai/ })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByRole('button', { name: /Cà Phê Sương Mai/ }).click();
+  const card = page.getByRole('article', { name: 'Danh thiếp đã lưu' });
+  await expect(card.getByText('Cà phê Arabica Cầu Đất rang mộc')).toBeVisible();
+  await expect(card.getByText('https://suongmai.vn')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Zalo' })).toHaveAttribute(
+    'href',
+    'https://zalo.me/02633812345',
+  );
+  // The opened card is in the address: a reload offline opens it again.
+  await page.reload();
+  await expect(page.getByText('Cà phê Arabica Cầu Đất rang mộc')).toBeVisible();
+
+  await page.goto(`/friends/${memberId}`);
+  await page.getByRole('button', { name: 'Kết bạn với Cà Phê Sương Mai' }).click();
+  await expect(page.getByText(/Đã gửi lời mời kết bạn/)).toBeVisible();
+  await page.getByRole('button', { name: /^Lời mời đã gửi/ }).click();
+  await expect(page.getByText('Cà Phê Sương Mai')).toBeVisible();
+
+  await goOnline(context, page);
+  await expect
+    .poll(() => serverFriends(request, server, 'sent'), { timeout: 30_000 })
+    .toContain('Cà Phê Sương Mai');
+});
+
+test('two tabs offline: both write, each sees the other, the server gets each change once', async ({
+  context,
+  page,
+  request,
+}) => {
+  const server = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  await logIn(page);
+  await waitForServiceWorker(page);
+  const before = (await serverContacts(request, server)).map((c) => c.name);
+  await page.goto('/action/phonebook');
+  await expect(page.getByText(`${before.length} liên hệ`, { exact: true })).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/action/phonebook');
+  await expect(second.getByText(`${before.length} liên hệ`, { exact: true })).toBeVisible();
+
+  await context.setOffline(true);
+  await addContact(page, { name: 'Phan Thị Tab Một', phone: '0911 000 001' });
+  // The other tab sees the new contact at once (same device database).
+  await expect(second.getByRole('button', { name: /Phan Thị Tab Một/ })).toBeVisible();
+  await editCompany(second, 'Phan Thị Tab Một', 'Sửa ở tab hai');
+  await addContact(second, { name: 'Lý Văn Tab Hai' });
+  await expect(page.getByRole('button', { name: /Lý Văn Tab Hai/ })).toBeVisible();
+  await removeContact(page, 'Lý Văn Tab Hai');
+  await expect(second.getByRole('button', { name: /Lý Văn Tab Hai/ })).toHaveCount(0);
+
+  // Both tabs come back online at once: one flusher, each change sent once.
+  await context.setOffline(false);
+  await Promise.all([
+    page.evaluate(() => window.dispatchEvent(new Event('online'))),
+    second.evaluate(() => window.dispatchEvent(new Event('online'))),
+  ]);
+  await expect
+    .poll(async () => (await serverContacts(request, server)).map((c) => c.name).sort(), {
+      timeout: 30_000,
+    })
+    .toEqual([...before, 'Phan Thị Tab Một'].sort());
+  const mine = (await serverContacts(request, server)).filter((c) => c.name === 'Phan Thị Tab Một');
+  expect(mine).toHaveLength(1);
+  expect(mine[0]?.company).toBe('Sửa ở tab hai');
+});
