@@ -47,7 +47,8 @@ export async function pullChanges(
         .where(eq(syncTombstonePurges.id, 1));
       // Cursor 0 is a full pull and needs no tombstones; any other cursor behind a purge may
       // have missed a delete.
-      if (cursor > 0 && cursor < (purge?.through ?? 0)) throw new ApiError(410, 'resync_required');
+      const purgedThrough = purge?.through ?? 0;
+      if (cursor > 0 && cursor < purgedThrough) throw new ApiError(410, 'resync_required');
 
       const fetched: Fetched[] = [];
       for (const source of allPullSources()) {
@@ -76,10 +77,15 @@ export async function pullChanges(
         const shaped = await source.toClient(rows, { tx, memberId });
         for (const row of shaped) changes.push({ entity: source.entity, row });
       }
+      const hasMore = take < fetched.length;
+      const reached = page.at(-1)?.seq ?? cursor;
       return {
         changes,
-        cursor: page.at(-1)?.seq ?? cursor,
-        hasMore: take < fetched.length,
+        // At the end, move past the purge mark too: every sequence number up to it belongs to a
+        // committed row (stamping is in commit order), so nothing below it can still appear,
+        // and the next pull must not be sent back to a resync.
+        cursor: hasMore ? reached : Math.max(reached, purgedThrough),
+        hasMore,
         serverTime: deps.now().toISOString(),
       };
     },
