@@ -6,6 +6,7 @@ import { activateLocale, i18n, savedLocale } from '../i18n/i18n';
 import { CardApp } from '../features/card/card-app';
 import type { CardPageData } from '../features/card/card-route';
 import { trackCard } from '../features/card/card-tracking';
+import { reactToCardRoute } from '../features/card/card-navigation';
 import { isZaloInAppBrowser } from '../lib/in-app-browser';
 import '../ui/base.css';
 
@@ -34,6 +35,7 @@ async function boot() {
     await import('../main');
     return;
   }
+  if (reactToCardRoute(data.route, data.view.owner)) return;
   await activateLocale(savedLocale());
   const refresh = loggedIn ? () => refreshAsViewer(data) : undefined;
   const app = (

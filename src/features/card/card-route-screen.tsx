@@ -1,0 +1,36 @@
+// A card page opened inside the app (the router, not the light entry): the same CardPage,
+// its data through TanStack Query; a card that cannot be loaded sends the visitor to /404.
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { usePageTitle } from '../../ui/page-title';
+import { Spinner } from '../../ui/spinner';
+import { CardPage } from './card-page';
+import { loadCardPageData } from './card-data-client';
+import { reactToCardRoute } from './card-navigation';
+import { parseCardPath } from './card-route';
+
+export function CardRouteScreen() {
+  const { t } = useLingui();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const navigate = useNavigate();
+  const route = parseCardPath(pathname);
+  const query = useQuery({
+    queryKey: ['card-page', pathname],
+    queryFn: () => loadCardPageData(route!, window.location.origin, pathname),
+    enabled: route !== null,
+    retry: false,
+  });
+  const failed = route === null || query.isError;
+  useEffect(() => {
+    if (failed) void navigate({ to: '/404', replace: true });
+  }, [failed, navigate]);
+  useEffect(() => {
+    if (query.data) reactToCardRoute(query.data.route, query.data.view.owner);
+  }, [query.data]);
+  const name = query.data?.view.owner.name;
+  usePageTitle(name ? t`Xem hồ sơ ${name}` : t`Danh thiếp`);
+  if (!query.data) return <Spinner />;
+  return <CardPage data={query.data} />;
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CardRouteScreen } from '../features/card/card-route-screen';
+
+// Every page under /mbg/ (spec §2 profile family); the path is parsed by parseCardPath.
+export const Route = createFileRoute('/mbg/$')({
+  staticData: { bareLayout: true, routeName: 'mbg' },
+  component: CardRouteScreen,
+});
