@@ -49,7 +49,7 @@ test('an unknown route shows the 404 screen with status 404', async ({ page }) =
   await expect(page).toHaveTitle('Không tìm thấy trang - m.e Cards');
 });
 
-test('titles: suffix per screen, the error title, the default', async ({ page, context }) => {
+test('titles: suffix per screen, the error title, the default', async ({ page }) => {
   await page.goto('/404');
   await expect(page).toHaveTitle('Không tìm thấy trang - m.e Cards');
   await page.getByRole('button', { name: 'English' }).click();
@@ -60,8 +60,11 @@ test('titles: suffix per screen, the error title, the default', async ({ page, c
   await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
   await expect(page).toHaveTitle('m.e Cards 500');
 
-  // A screen without its own title shows the default one.
-  await context.addCookies([{ name: 'isLoggedIn', value: 'true', url: page.url() }]);
+  // A screen without its own title shows the default one (/admin, after a real login).
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: 'demo@mecards.vn', password: 'demo12345' },
+  });
+  expect(login.ok()).toBe(true);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page).toHaveTitle('m.e cards');
@@ -94,6 +97,7 @@ test('the manifest is served with the fields and icons of an installable app', a
   const res = await request.get('/manifest.webmanifest');
   expect(res.ok()).toBe(true);
   const manifest = (await res.json()) as {
+    id: string;
     name: string;
     short_name: string;
     start_url: string;
@@ -103,6 +107,7 @@ test('the manifest is served with the fields and icons of an installable app', a
     icons: { src: string; sizes: string; type: string; purpose?: string }[];
   };
   expect(manifest).toMatchObject({
+    id: '/',
     short_name: 'm.e Cards',
     start_url: '/',
     display: 'standalone',

@@ -2,6 +2,8 @@ import type { ManifestOptions } from 'vite-plugin-pwa';
 
 /** The web app manifest (installable app). */
 export const appManifest: Partial<ManifestOptions> = {
+  // A stable identity, so changing start_url later does not make it a different app.
+  id: '/',
   name: 'm.e Cards — Danh thiếp thông minh',
   short_name: 'm.e Cards',
   description: 'Danh thiếp số, danh bạ và kết nối — dùng được cả khi không có mạng.',
@@ -10,6 +12,7 @@ export const appManifest: Partial<ManifestOptions> = {
   scope: '/',
   display: 'standalone',
   orientation: 'portrait',
+  categories: ['business', 'productivity', 'social'],
   theme_color: '#0b66c3',
   background_color: '#ffffff',
   icons: [
