@@ -1,6 +1,7 @@
 // The one HTTP client of the app, the sync engine and the service worker alike: it attaches
 // the access token when sending, refreshes once on a 401 and retries.
 import type { ApiErrorBody } from '../../contract/errors';
+import { clearSessionCookies } from '../lib/cookies';
 import {
   clearSession,
   readSession,
@@ -115,9 +116,38 @@ export interface RefreshAnswer {
   accessToken: string;
   memberId: string;
   userName: string;
+  name?: string;
   urlMinify?: string | null;
   brandGroup?: unknown;
   agency?: unknown;
+}
+
+interface WorkerClients {
+  matchAll(options?: {
+    includeUncontrolled?: boolean;
+  }): Promise<{ postMessage(m: unknown): void }[]>;
+}
+
+/** What a page hears from the service worker when its refresh failed there. */
+export const sessionExpiredMessage = 'mecards-session-expired';
+
+/**
+ * Spec §4/§8: a refresh that fails ends the session. In a window every session cookie is
+ * cleared and the page reloads; in the service worker the pages are told instead.
+ */
+async function endExpiredSession(): Promise<void> {
+  await clearSession();
+  const page = globalThis as { document?: unknown; location?: { reload?: () => void } };
+  if (page.document !== undefined && page.location?.reload) {
+    clearSessionCookies();
+    page.location.reload();
+    return;
+  }
+  const clients = (globalThis as { clients?: WorkerClients }).clients;
+  if (!clients) return;
+  for (const client of await clients.matchAll({ includeUncontrolled: true })) {
+    client.postMessage({ type: sessionExpiredMessage });
+  }
 }
 
 /**
@@ -130,7 +160,7 @@ export async function refreshSession(staleToken: string | undefined): Promise<St
     if (current && current.accessToken !== staleToken) return current;
     const response = await send('/auth/refresh', { method: 'POST', json: {} }, undefined);
     if (response.status === 401 || response.status === 403) {
-      await clearSession();
+      await endExpiredSession();
       throw new SessionExpiredError();
     }
     if (!response.ok) throw await errorFrom(response);
@@ -142,6 +172,7 @@ export async function refreshSession(staleToken: string | undefined): Promise<St
       urlMinify: answer.urlMinify ?? current?.urlMinify ?? null,
       brandGroup: answer.brandGroup ?? current?.brandGroup ?? null,
       agency: answer.agency ?? current?.agency ?? null,
+      name: answer.name ?? current?.name,
     };
     await writeSession(session);
     return session;

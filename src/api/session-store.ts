@@ -9,11 +9,34 @@ export interface StoredSession {
   urlMinify: string | null;
   brandGroup: unknown;
   agency: unknown;
+  /** The member's own name (readable `name` cookie); absent in sessions stored before it. */
+  name?: string;
 }
 
 const store = createStore('mecards-session', 'session');
 const key = 'current';
 let cached: StoredSession | null | undefined;
+
+type Listener = (session: StoredSession | null) => void;
+const listeners = new Set<Listener>();
+/** Other tabs and the service worker hear about writes and clears through this channel. */
+const channel: BroadcastChannel | null =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('mecards-session');
+
+function notify(session: StoredSession | null): void {
+  for (const listener of listeners) listener(session);
+}
+
+channel?.addEventListener('message', (event: MessageEvent<{ session: StoredSession | null }>) => {
+  cached = event.data.session;
+  notify(cached);
+});
+
+/** Called with the new session (or null) whenever this or another context changes it. */
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export async function readSession(): Promise<StoredSession | null> {
   if (cached !== undefined) return cached;
@@ -30,9 +53,13 @@ export async function reloadSession(): Promise<StoredSession | null> {
 export async function writeSession(session: StoredSession): Promise<void> {
   cached = session;
   await set(key, session, store);
+  notify(session);
+  channel?.postMessage({ session });
 }
 
 export async function clearSession(): Promise<void> {
   cached = null;
   await del(key, store);
+  notify(null);
+  channel?.postMessage({ session: null });
 }

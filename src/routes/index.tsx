@@ -1,17 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
+import { LoginScreen } from '../features/auth/login-screen';
+import { skipLoginWhenLoggedIn, validateLoginSearch } from '../features/auth/login-route';
 
 export const Route = createFileRoute('/')({
-  component: HomeScreen,
+  validateSearch: validateLoginSearch,
+  beforeLoad: skipLoginWhenLoggedIn,
+  staticData: { routeName: 'home' },
+  component: function IndexRoute() {
+    const { redirect } = Route.useSearch();
+    return <LoginScreen redirect={redirect} />;
+  },
 });
-
-function HomeScreen() {
-  return (
-    <main className="center-screen">
-      <h1>m.e Cards</h1>
-      <p>
-        <Trans>Danh thiếp thông minh</Trans>
-      </p>
-    </main>
-  );
-}

@@ -1,0 +1,96 @@
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { loginFormSchema, type LoginForm } from '../../../contract/auth';
+import { useSession } from '../../api/use-session';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { usePageTitle } from '../../ui/page-title';
+import { logIn } from './auth-api';
+import { applyServerErrors, errorText, useFieldText } from './form-messages';
+import { homeAfterLogin } from './safe-redirect';
+import { useAuthProviders } from './use-providers';
+import './auth.css';
+
+/** Spec §2: `/login` and `/` are both this screen. */
+export function LoginScreen({ redirect }: { redirect?: string | undefined }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Đăng nhập`);
+  const session = useSession();
+  const navigate = useNavigate();
+  const fieldText = useFieldText();
+  const providers = useAuthProviders();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginForm>({
+    resolver: valibotResolver(loginFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = async (form: LoginForm) => {
+    try {
+      const answer = await logIn(form);
+      await navigate({ href: homeAfterLogin(answer.urlMinify, redirect), replace: true });
+    } catch (error) {
+      applyServerErrors(error, ['email', 'password'], setError);
+    }
+  };
+
+  const lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const failure = session.status === 'loggedOut' && session.error ? session.error : null;
+
+  return (
+    <main className="auth-screen">
+      <h1 className="auth-screen__title">m.e Cards</h1>
+      <p className="auth-screen__lead">
+        <Trans>Danh thiếp thông minh</Trans>
+      </p>
+      <form
+        className="auth-form"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        aria-label={t`Đăng nhập`}
+      >
+        <TextField
+          label={t`Email hoặc số điện thoại`}
+          autoComplete="username"
+          inputMode="email"
+          error={fieldText(errors.email)}
+          {...register('email')}
+        />
+        <TextField
+          label={t`Mật khẩu`}
+          type="password"
+          autoComplete="current-password"
+          error={fieldText(errors.password)}
+          {...register('password')}
+        />
+        {failure && (
+          <p className="auth-alert" role="alert" data-testid="login-error">
+            {errorText(failure, lang)}
+          </p>
+        )}
+        <Button type="submit" busy={session.status === 'loggingIn'}>
+          <Trans>Đăng nhập</Trans>
+        </Button>
+      </form>
+      {providers.data?.facebook && (
+        <a className="auth-facebook" href="/api/passport/auth/facebook">
+          <Trans>Đăng nhập với Facebook</Trans>
+        </a>
+      )}
+      <nav className="auth-links">
+        <Link to="/forgot-password">
+          <Trans>Quên mật khẩu?</Trans>
+        </Link>
+        <Link to="/register">
+          <Trans>Đăng ký tài khoản</Trans>
+        </Link>
+      </nav>
+    </main>
+  );
+}

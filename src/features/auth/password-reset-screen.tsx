@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { passwordResetSchema, type PasswordResetInput } from '../../../contract/auth';
+import { ApiRequestError } from '../../api/http-client';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { usePageTitle } from '../../ui/page-title';
+import { toast } from '../../ui/toast';
+import { resetPassword } from './auth-api';
+import { applyServerErrors, errorText, useFieldText } from './form-messages';
+import './auth.css';
+
+/** /password-reset/{token}: a new password from the e-mailed link (single use, 60 minutes). */
+export function PasswordResetScreen({ token }: { token: string }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Đặt lại mật khẩu`);
+  const lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const navigate = useNavigate();
+  const fieldText = useFieldText();
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordResetInput>({
+    resolver: valibotResolver(passwordResetSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (input: PasswordResetInput) => {
+    try {
+      await resetPassword(token, input);
+      toast.success(t`Đặt lại mật khẩu thành công, vui lòng đăng nhập`);
+      await navigate({ to: '/login', replace: true });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code.startsWith('reset_token_')) {
+        setLinkError(error.message);
+        return;
+      }
+      if (!applyServerErrors(error, ['password', 'confirmPassword'], setError)) {
+        toast.error(errorText(error, lang));
+      }
+    }
+  };
+
+  return (
+    <main className="auth-screen">
+      <h1 className="auth-screen__title">
+        <Trans>Đặt lại mật khẩu</Trans>
+      </h1>
+      {linkError ? (
+        <>
+          <p className="auth-alert" role="alert">
+            {linkError}
+          </p>
+          <nav className="auth-links">
+            <Link to="/forgot-password">
+              <Trans>Gửi lại liên kết</Trans>
+            </Link>
+          </nav>
+        </>
+      ) : (
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          aria-label={t`Đặt lại mật khẩu`}
+        >
+          <TextField
+            label={t`Mật khẩu mới`}
+            type="password"
+            autoComplete="new-password"
+            hint={t`Ít nhất 8 ký tự, không dùng mật khẩu phổ biến`}
+            error={fieldText(errors.password)}
+            {...register('password')}
+          />
+          <TextField
+            label={t`Xác nhận mật khẩu`}
+            type="password"
+            autoComplete="new-password"
+            error={fieldText(errors.confirmPassword)}
+            {...register('confirmPassword')}
+          />
+          <Button type="submit" busy={isSubmitting}>
+            <Trans>Đặt lại mật khẩu</Trans>
+          </Button>
+        </form>
+      )}
+    </main>
+  );
+}

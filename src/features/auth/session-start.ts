@@ -1,0 +1,62 @@
+// Spec §4 app start: with a login cookie the profile is loaded, the session restored and the
+// interface language set from the profile language (VN → Vietnamese, anything else English).
+import type { Member } from '../../../contract/member';
+import type { SessionFacts } from '../../../contract/auth';
+import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
+import { clearSessionCookies, hasLoginCookie } from '../../lib/cookies';
+import {
+  apiFetch,
+  NetworkError,
+  refreshSession,
+  sessionExpiredMessage,
+} from '../../api/http-client';
+import { clearSession, readSession, writeSession } from '../../api/session-store';
+import { markLoggedIn, markLoggedOut } from '../../api/use-session';
+
+export interface ProfileAnswer extends SessionFacts {
+  member: Member;
+}
+
+/** Restores the session in the background; offline it keeps what is stored and moves on. */
+export async function restoreSessionAtStart(): Promise<void> {
+  listenForWorkerSessionEnd();
+  if (!hasLoginCookie()) {
+    // Cookies gone (expired, cleared elsewhere): the stored token goes with them.
+    if (await readSession()) await clearSession();
+    markLoggedOut();
+    return;
+  }
+  try {
+    // No stored token yet (e.g. after a Facebook login): trade the refresh cookie for one.
+    const session = (await readSession()) ?? (await refreshSession(undefined));
+    const profile = await apiFetch<ProfileAnswer>('/auth/profile');
+    const restored = {
+      ...session,
+      memberId: profile.memberId,
+      userName: profile.userName,
+      name: profile.name,
+      urlMinify: profile.urlMinify,
+      brandGroup: profile.brandGroup,
+      agency: profile.agency,
+    };
+    await writeSession(restored);
+    markLoggedIn(restored);
+    await activateLocale(localeFromProfileLanguage(profile.language));
+  } catch (error) {
+    if (error instanceof NetworkError) return;
+    throw error;
+  }
+}
+
+let listening = false;
+
+/** A refresh that failed inside the service worker ends the session in the pages too. */
+function listenForWorkerSessionEnd(): void {
+  if (listening || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  listening = true;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type !== sessionExpiredMessage) return;
+    clearSessionCookies();
+    location.reload();
+  });
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginScreen } from '../features/auth/login-screen';
+import { skipLoginWhenLoggedIn, validateLoginSearch } from '../features/auth/login-route';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: validateLoginSearch,
+  beforeLoad: skipLoginWhenLoggedIn,
+  staticData: { routeName: 'login' },
+  component: function LoginRoute() {
+    const { redirect } = Route.useSearch();
+    return <LoginScreen redirect={redirect} />;
+  },
+});

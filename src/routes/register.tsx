@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RegisterScreen } from '../features/auth/register-screen';
+
+export const Route = createFileRoute('/register')({
+  staticData: { routeName: 'register' },
+  component: RegisterScreen,
+});
