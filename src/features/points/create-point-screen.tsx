@@ -1,0 +1,396 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLingui, Trans } from '@lingui/react/macro';
+import { useForm, useWatch } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import * as v from 'valibot';
+import { Link } from '@tanstack/react-router';
+import { messageText, type Lang } from '../../../contract/messages';
+import { paymentAmount, pointsEarned, vndPerPoint } from '../../../contract/points';
+import { formatNumber } from '../../lib/format';
+import { balanceView, duplicateOfLocal, parseAmount, vietnamTime } from '../../lib/points-math';
+import { isMemberUuid, readScannedCode } from '../../lib/qr';
+import { useOnline } from '../../sync/use-sync-status';
+import { usePageTitle } from '../../ui/page-title';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { EmptyState } from '../../ui/empty-state';
+import { toast } from '../../ui/toast';
+import {
+  lookUpMemberPoints,
+  saveCheckIn,
+  savePointEntry,
+  useBuyerLedger,
+  useMemberCheckIns,
+  useMemberName,
+  usePointsOutbox,
+  useStaffGroups,
+} from './points-data';
+import { RefusedList } from './refused-list';
+import './points.css';
+
+const amount = (code: string) =>
+  v.pipe(
+    v.string(code),
+    v.transform(parseAmount),
+    v.number(code),
+    v.check((n) => Number.isSafeInteger(n) && n >= 0, code),
+  );
+
+const formSchema = v.object({
+  invoiceNumber: v.pipe(
+    v.string('invoice_number_required'),
+    v.trim(),
+    v.nonEmpty('invoice_number_required'),
+    v.maxLength(60, 'too_long'),
+  ),
+  invoiceValue: amount('invalid_number'),
+  deductedPoints: amount('invalid_number'),
+  note: v.pipe(v.string(), v.trim(), v.maxLength(500, 'too_long')),
+});
+type FormInput = v.InferInput<typeof formSchema>;
+type FormOutput = v.InferOutput<typeof formSchema>;
+
+interface CreatePointScreenProps {
+  memberId: string | undefined;
+  onMember: (memberId: string) => void;
+}
+
+/** /action/createPoint?memberId= — a staffer logs points and check-ins, online or not. */
+export function CreatePointScreen({ memberId, onMember }: CreatePointScreenProps) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Tích điểm`);
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const online = useOnline();
+  const groups = useStaffGroups();
+  const [groupId, setGroupId] = useState<string | undefined>();
+  const group = groups?.find((g) => g.groupId === groupId) ?? groups?.[0];
+  const [failedKey, setFailedKey] = useState<string | undefined>();
+  const lookupFailed = failedKey !== undefined && failedKey === memberId;
+  const resolved = memberId && isMemberUuid(memberId) ? memberId : undefined;
+
+  // A short link needs the server to become a member id; a member id works offline.
+  useEffect(() => {
+    if (!memberId) return;
+    if (!online && !resolved) return;
+    lookUpMemberPoints(memberId, group?.groupId)
+      .then((answer) => {
+        if (answer.memberId !== memberId) onMember(answer.memberId);
+      })
+      .catch(() => {
+        if (!resolved) setFailedKey(memberId);
+      });
+  }, [memberId, resolved, online, group?.groupId, onMember]);
+
+  if (groups === undefined) return <main className="points-page" />;
+  if (groups.length === 0) {
+    return (
+      <main className="points-page">
+        <EmptyState
+          title={t`Bạn chưa là nhân viên bán hàng của nhóm nào, nên chưa thể tích điểm.`}
+        />
+      </main>
+    );
+  }
+  if (!resolved || !group) {
+    return (
+      <main className="points-page">
+        <h1>
+          <Trans>Tích điểm</Trans>
+        </h1>
+        {memberId && !online && (
+          <p role="alert">
+            <Trans>Cần kết nối mạng để tra cứu mã “{memberId}”. Hãy quét mã QR danh thiếp.</Trans>
+          </p>
+        )}
+        {lookupFailed && (
+          <p role="alert">
+            <Trans>Không tìm thấy thành viên “{memberId}”.</Trans>
+          </p>
+        )}
+        <MemberPicker onMember={onMember} />
+      </main>
+    );
+  }
+  return (
+    <main className="points-page">
+      {groups.length > 1 && (
+        <label className="field">
+          <span className="field__label">
+            <Trans>Nhóm</Trans>
+          </span>
+          <select
+            className="field__input"
+            value={group.groupId}
+            onChange={(e) => setGroupId(e.target.value)}
+          >
+            {groups.map((g) => (
+              <option key={g.groupId} value={g.groupId}>
+                {g.groupName}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <MemberPoints
+        key={`${resolved}:${group.groupId}`}
+        memberId={resolved}
+        group={group}
+        lang={lang}
+      />
+    </main>
+  );
+}
+
+function MemberPicker({ onMember }: { onMember: (memberId: string) => void }) {
+  const { t } = useLingui();
+  const [text, setText] = useState('');
+  return (
+    <form
+      className="points-picker"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const code = readScannedCode(text);
+        const key = code.kind === 'card' ? code.key : text.trim();
+        if (key) onMember(key);
+      }}
+    >
+      <TextField
+        label={t`Mã thành viên hoặc liên kết danh thiếp`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="points-actions">
+        <Button type="submit">
+          <Trans>Tiếp tục</Trans>
+        </Button>
+        <Link className="button button--secondary" to="/scan-qr" search={{ isCreatePoint: true }}>
+          <Trans>Quét mã QR</Trans>
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+function MemberPoints({
+  memberId,
+  group,
+  lang,
+}: {
+  memberId: string;
+  group: NonNullable<ReturnType<typeof useStaffGroups>>[number];
+  lang: Lang;
+}) {
+  const { t } = useLingui();
+  const online = useOnline();
+  const name = useMemberName(memberId);
+  const ledger = useBuyerLedger(memberId, group.groupId);
+  const checkIns = useMemberCheckIns(memberId, group.groupId);
+  const outbox = usePointsOutbox();
+  const pending = outbox?.pendingRowIds;
+  const view = useMemo(
+    () => balanceView(ledger ?? [], pending ?? new Set(), memberId, group.groupId),
+    [ledger, pending, memberId, group.groupId],
+  );
+  const refused = (outbox?.rejected ?? []).filter((e) => {
+    const p = e.payload as { buyerMemberId?: string; memberId?: string };
+    return p.buyerMemberId === memberId || p.memberId === memberId;
+  });
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: valibotResolver(formSchema),
+    defaultValues: { invoiceNumber: '', invoiceValue: '', deductedPoints: '0', note: '' },
+  });
+  const [invoiceText, deductedText] = useWatch({
+    control,
+    name: ['invoiceValue', 'deductedPoints'],
+  });
+  const invoiceValue = parseAmount(invoiceText ?? '');
+  const deducted = parseAmount(deductedText || '0');
+  const preview =
+    Number.isFinite(invoiceValue) && Number.isFinite(deducted)
+      ? {
+          earned: pointsEarned(invoiceValue, group.pointsPerThousand),
+          payment: paymentAmount(invoiceValue, deducted),
+        }
+      : null;
+  const shownName = name ?? t`Thành viên ${memberId.slice(0, 8)}`;
+  const errorText = (code: string | undefined) => (code ? messageText(code, lang) : undefined);
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (values.deductedPoints > view.available) {
+      setError('deductedPoints', { message: 'points_insufficient' });
+      return;
+    }
+    if (values.deductedPoints * vndPerPoint > values.invoiceValue) {
+      setError('deductedPoints', { message: 'points_exceed_invoice' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await savePointEntry({
+        group,
+        buyerMemberId: memberId,
+        buyerName: name ?? '',
+        invoiceNumber: values.invoiceNumber,
+        invoiceValue: values.invoiceValue,
+        deductedPoints: values.deductedPoints,
+        note: values.note,
+      });
+      reset();
+      toast.success(online ? t`Đã lưu điểm` : t`Đã lưu trên máy — sẽ gửi khi có mạng`);
+    } catch {
+      toast.error(t`Không lưu được trên thiết bị. Vui lòng thử lại.`);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const checkIn = async () => {
+    const at = new Date().toISOString();
+    const duplicateOf = duplicateOfLocal(
+      { id: '', memberId, groupId: group.groupId, checkedInAt: at },
+      checkIns ?? [],
+    );
+    try {
+      await saveCheckIn({ group, memberId, memberName: name ?? '', duplicateOf });
+      toast.success(duplicateOf ? t`Đã check-in (trùng lượt trong 10 phút)` : t`Đã check-in`);
+    } catch {
+      toast.error(t`Không lưu được trên thiết bị. Vui lòng thử lại.`);
+    }
+  };
+
+  return (
+    <>
+      <h1>
+        <Trans>Tích điểm cho {shownName}</Trans>
+      </h1>
+      <p className="points-group">{group.groupName}</p>
+      <section className="points-balance" aria-label={t`Số dư điểm`}>
+        <p>
+          <Trans>Số dư đã biết:</Trans>{' '}
+          <strong data-testid="balance-known">{formatNumber(view.lastKnown)}</strong>{' '}
+          <Trans>điểm</Trans>
+        </p>
+        {view.pendingDeductions > 0 && (
+          <p>
+            <Trans>Đang chờ trừ:</Trans> {formatNumber(view.pendingDeductions)} <Trans>điểm</Trans>
+          </p>
+        )}
+        <p>
+          <Trans>Có thể trừ:</Trans>{' '}
+          <strong data-testid="balance-available">{formatNumber(view.available)}</strong>{' '}
+          <Trans>điểm</Trans>
+        </p>
+        {view.pendingEntries > 0 && (
+          <p className="points-pending" data-testid="pending-count">
+            <Trans>{view.pendingEntries} giao dịch đang chờ gửi</Trans>
+          </p>
+        )}
+      </section>
+
+      <div className="points-actions">
+        <Button variant="secondary" onClick={() => void checkIn()}>
+          <Trans>Check-in</Trans>
+        </Button>
+        <Link className="button button--secondary" to="/scan-qr" search={{ isCreatePoint: true }}>
+          <Trans>Quét khách khác</Trans>
+        </Link>
+      </div>
+
+      <form className="points-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <TextField
+          label={t`Số hoá đơn`}
+          autoComplete="off"
+          error={errorText(errors.invoiceNumber?.message)}
+          {...register('invoiceNumber')}
+        />
+        <TextField
+          label={t`Giá trị hoá đơn (VNĐ)`}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errorText(errors.invoiceValue?.message)}
+          {...register('invoiceValue')}
+        />
+        <TextField
+          label={t`Điểm trừ`}
+          inputMode="numeric"
+          autoComplete="off"
+          error={
+            errors.deductedPoints?.message === 'points_insufficient'
+              ? messageText('points_insufficient', lang, { available: view.available })
+              : errorText(errors.deductedPoints?.message)
+          }
+          {...register('deductedPoints')}
+        />
+        <TextField label={t`Ghi chú`} autoComplete="off" {...register('note')} />
+        {preview && (
+          <p className="points-preview">
+            <Trans>
+              Tích luỹ {formatNumber(preview.earned)} điểm · Thanh toán{' '}
+              {formatNumber(preview.payment)} VNĐ
+            </Trans>
+          </p>
+        )}
+        <Button type="submit" busy={busy}>
+          <Trans>Lưu điểm</Trans>
+        </Button>
+      </form>
+
+      <RefusedList entries={refused} />
+
+      <section aria-label={t`Giao dịch gần đây`}>
+        <h2>
+          <Trans>Giao dịch gần đây</Trans>
+        </h2>
+        <ul className="points-list" data-testid="recent-entries">
+          {(ledger ?? []).slice(0, 30).map((e) => (
+            <li key={e.id} className="points-list__item">
+              <Link to="/action/historyEditHistory/$history" params={{ history: e.id }}>
+                <span>
+                  {e.invoiceNumber} · {formatNumber(e.invoiceValue)} VNĐ
+                </span>
+                <span>
+                  +{formatNumber(e.accumulatedPoints)} / −{formatNumber(e.deductedPoints)}
+                </span>
+                {pending?.has(e.id) && (
+                  <span className="points-badge">
+                    <Trans>Chờ gửi</Trans>
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <h2>
+          <Trans>Check-in gần đây</Trans>
+        </h2>
+        <ul className="points-list" data-testid="recent-checkins">
+          {(checkIns ?? []).slice(0, 30).map((c) => (
+            <li key={c.id} className="points-list__item">
+              <Link to="/action/historyCheckIn/$history" params={{ history: c.id }}>
+                <span>{vietnamTime(c.checkedInAt)}</span>
+                {c.duplicateOf && (
+                  <span className="points-badge points-badge--warn">
+                    <Trans>Trùng</Trans>
+                  </span>
+                )}
+                {pending?.has(c.id) && (
+                  <span className="points-badge">
+                    <Trans>Chờ gửi</Trans>
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

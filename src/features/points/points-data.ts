@@ -1,0 +1,271 @@
+// Data of the points screens: the local ledger mirror (Dexie), what waits in the outbox, and
+// the writes (point entries, check-ins) queued with strict durability.
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  appDb,
+  type CheckInRow,
+  type MemberBalanceRow,
+  type OutboxEntry,
+  type PointEntryRow,
+  type StaffGroupRow,
+} from '../../db/app-db';
+import { queueMutation } from '../../sync/mutate';
+import { apiFetch } from '../../api/http-client';
+import { readCookie } from '../../lib/cookies';
+import {
+  paymentAmount,
+  pointsEarned,
+  type MemberPointAnswer,
+  type PointCreateInput,
+} from '../../../contract/points';
+import type { CheckInCreateInput } from '../../../contract/checkin';
+
+export function currentMemberId(): string | undefined {
+  return readCookie('memberId');
+}
+
+export const pointMutations = ['point.create', 'checkin.create'] as const;
+
+/** Groups this member logs points and check-ins for (pulled from the server). */
+export function useStaffGroups(): StaffGroupRow[] | undefined {
+  return useLiveQuery(async () =>
+    (await appDb.staffGroups.toArray())
+      .filter((g) => g.deletedAt === null)
+      .sort((a, b) => a.groupName.localeCompare(b.groupName)),
+  );
+}
+
+export interface PointsOutbox {
+  /** Ids of rows whose write waits to be sent. */
+  pendingRowIds: Set<string>;
+  /** Point entries and check-ins the server refused, oldest first, with the reason. */
+  rejected: OutboxEntry[];
+}
+
+export function usePointsOutbox(): PointsOutbox | undefined {
+  return useLiveQuery(async () => {
+    const entries = await appDb.outbox.toArray();
+    const ours = entries
+      .filter((e) => (pointMutations as readonly string[]).includes(e.name))
+      .sort((a, b) => a.seq - b.seq);
+    return {
+      pendingRowIds: new Set(ours.filter((e) => e.state === 'pending').map((e) => e.rowKey)),
+      rejected: ours.filter((e) => e.state === 'rejected'),
+    };
+  });
+}
+
+/** Entries of one buyer at one group, newest first. */
+export function useBuyerLedger(
+  buyerMemberId: string | undefined,
+  groupId: string | undefined,
+): PointEntryRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!buyerMemberId || !groupId) return [];
+    const rows = await appDb.pointEntries
+      .where('[buyerMemberId+sellerGroupId]')
+      .equals([buyerMemberId, groupId])
+      .toArray();
+    return rows
+      .filter((r) => r.deletedAt === null)
+      .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt));
+  }, [buyerMemberId, groupId]);
+}
+
+/** Every mirrored entry (the member's own and those of groups they staff), newest first. */
+export function useAllEntries(): PointEntryRow[] | undefined {
+  return useLiveQuery(async () =>
+    (await appDb.pointEntries.toArray())
+      .filter((r) => r.deletedAt === null)
+      .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt)),
+  );
+}
+
+export function useAllCheckIns(): CheckInRow[] | undefined {
+  return useLiveQuery(async () =>
+    (await appDb.checkIns.toArray())
+      .filter((r) => r.deletedAt === null)
+      .sort((a, b) => b.checkedInAt.localeCompare(a.checkedInAt)),
+  );
+}
+
+/** Check-ins of a member at a group, newest first. */
+export function useMemberCheckIns(
+  memberId: string | undefined,
+  groupId: string | undefined,
+): CheckInRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!memberId || !groupId) return [];
+    const rows = await appDb.checkIns.where('memberId').equals(memberId).toArray();
+    return rows
+      .filter((r) => r.groupId === groupId && r.deletedAt === null)
+      .sort((a, b) => b.checkedInAt.localeCompare(a.checkedInAt));
+  }, [memberId, groupId]);
+}
+
+/** The name of a member as this device knows it (looked up earlier, or from their entries). */
+export function useMemberName(memberId: string | undefined): string | undefined {
+  return useLiveQuery(async () => {
+    if (!memberId) return undefined;
+    const balance = await appDb.memberBalances.where('memberId').equals(memberId).first();
+    if (balance?.memberName) return balance.memberName;
+    const entry = await appDb.pointEntries.where('buyerMemberId').equals(memberId).first();
+    if (entry?.buyerName) return entry.buyerName;
+    const checkIn = await appDb.checkIns.where('memberId').equals(memberId).first();
+    return checkIn?.memberName || undefined;
+  }, [memberId]);
+}
+
+export function useMemberBalances(memberId: string | undefined): MemberBalanceRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!memberId) return [];
+    return appDb.memberBalances.where('memberId').equals(memberId).toArray();
+  }, [memberId]);
+}
+
+/**
+ * Asks the server for a member's balances (their own, or at the staffer's group) and keeps
+ * the answer on this device. Online only; the caller shows the local figures meanwhile.
+ */
+export async function lookUpMemberPoints(
+  memberKey: string,
+  groupId?: string,
+): Promise<MemberPointAnswer> {
+  const answer = await apiFetch<MemberPointAnswer>(
+    `/members/getMemberPoint/${encodeURIComponent(memberKey)}`,
+    { query: { groupId } },
+  );
+  const now = new Date().toISOString();
+  await appDb.transaction('rw', appDb.memberBalances, async () => {
+    for (const g of answer.groups) {
+      await appDb.memberBalances.put({
+        memberId: answer.memberId,
+        groupId: g.groupId,
+        balance: g.balance,
+        updatedAt: now,
+        groupName: g.groupName,
+        memberName: answer.name,
+      });
+    }
+    if (answer.groups.length === 0 && groupId) {
+      await appDb.memberBalances.put({
+        memberId: answer.memberId,
+        groupId,
+        balance: 0,
+        updatedAt: now,
+        memberName: answer.name,
+      });
+    }
+  });
+  return answer;
+}
+
+export interface NewPointEntry {
+  group: StaffGroupRow;
+  buyerMemberId: string;
+  buyerName: string;
+  invoiceNumber: string;
+  invoiceValue: number;
+  deductedPoints: number;
+  note: string;
+}
+
+/**
+ * Logs a point entry. Offline: saved on this device at once (flushed to disk) and sent once
+ * when back online; a refusal (e.g. not enough points) stays listed with its reason.
+ */
+export async function savePointEntry(input: NewPointEntry): Promise<PointEntryRow> {
+  const now = new Date().toISOString();
+  const staffMemberId = currentMemberId() ?? '';
+  const row: PointEntryRow = {
+    id: crypto.randomUUID(),
+    sellerGroupId: input.group.groupId,
+    sellerGroupName: input.group.groupName,
+    buyerMemberId: input.buyerMemberId,
+    buyerName: input.buyerName,
+    staffMemberId,
+    staffName: readCookie('name') ?? readCookie('userName') ?? '',
+    orderGroupId: null,
+    invoiceNumber: input.invoiceNumber.trim(),
+    invoiceValue: input.invoiceValue,
+    accumulatedPoints: pointsEarned(input.invoiceValue, input.group.pointsPerThousand),
+    deductedPoints: input.deductedPoints,
+    paymentAmount: paymentAmount(input.invoiceValue, input.deductedPoints),
+    note: input.note.trim() || null,
+    recordedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  const payload: PointCreateInput = {
+    id: row.id,
+    sellerGroupId: row.sellerGroupId,
+    buyerMemberId: row.buyerMemberId,
+    invoiceNumber: row.invoiceNumber,
+    invoiceValue: row.invoiceValue,
+    deductedPoints: row.deductedPoints,
+    recordedAt: now,
+    ...(row.note ? { note: row.note } : {}),
+  };
+  await queueMutation({
+    name: 'point.create',
+    payload,
+    table: 'pointEntries',
+    rowId: row.id,
+    durability: 'strict',
+    apply: (db) => db.pointEntries.add(row),
+  });
+  return row;
+}
+
+/**
+ * Logs a check-in of a member at the staffer's group. Offline: saved at once (flushed to
+ * disk) and sent once when back online; a repeat within 10 minutes is flagged, never dropped.
+ */
+export async function saveCheckIn(input: {
+  group: StaffGroupRow;
+  memberId: string;
+  memberName: string;
+  duplicateOf: string | null;
+}): Promise<CheckInRow> {
+  const now = new Date().toISOString();
+  const row: CheckInRow = {
+    id: crypto.randomUUID(),
+    groupId: input.group.groupId,
+    groupName: input.group.groupName,
+    memberId: input.memberId,
+    memberName: input.memberName,
+    staffMemberId: currentMemberId() ?? '',
+    staffName: readCookie('name') ?? readCookie('userName') ?? '',
+    checkedInAt: now,
+    duplicateOf: input.duplicateOf,
+    note: null,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  const payload: CheckInCreateInput = {
+    id: row.id,
+    groupId: row.groupId,
+    memberId: row.memberId,
+    checkedInAt: now,
+  };
+  await queueMutation({
+    name: 'checkin.create',
+    payload,
+    table: 'checkIns',
+    rowId: row.id,
+    durability: 'strict',
+    apply: (db) => db.checkIns.add(row),
+  });
+  return row;
+}
+
+/** The payload of a refused point entry, to show what was refused. */
+export function refusedEntryOf(entry: OutboxEntry): PointCreateInput | null {
+  return entry.name === 'point.create' ? (entry.payload as PointCreateInput) : null;
+}
+
+export function refusedCheckInOf(entry: OutboxEntry): CheckInCreateInput | null {
+  return entry.name === 'checkin.create' ? (entry.payload as CheckInCreateInput) : null;
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from '../-require-login';
+import { HistoryScreen } from '../../features/points/history-screens';
+
+export const Route = createFileRoute('/action/history')({
+  beforeLoad: requireLogin,
+  staticData: { routeName: 'history' },
+  component: HistoryScreen,
+});

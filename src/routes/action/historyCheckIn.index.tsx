@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from '../-require-login';
+import { CheckInHistoryScreen } from '../../features/points/history-screens';
+
+export const Route = createFileRoute('/action/historyCheckIn/')({
+  beforeLoad: requireLogin,
+  staticData: { routeName: 'historyCheckIn' },
+  component: CheckInHistoryScreen,
+});

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from '../-require-login';
+import { ViewPointScreen } from '../../features/points/history-screens';
+
+export const Route = createFileRoute('/action/viewPoint')({
+  beforeLoad: requireLogin,
+  staticData: { routeName: 'viewPoint' },
+  component: ViewPointScreen,
+});

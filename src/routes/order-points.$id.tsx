@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from './-require-login';
+import { OrderPointsScreen } from '../features/points/history-screens';
+
+export const Route = createFileRoute('/order-points/$id')({
+  beforeLoad: requireLogin,
+  staticData: { routeName: 'orderPoints' },
+  component: OrderPointsRoute,
+});
+
+function OrderPointsRoute() {
+  const { id } = Route.useParams();
+  return <OrderPointsScreen memberId={id} />;
+}
