@@ -1,0 +1,238 @@
+// Shared by benchmarks that need the real app: starts the real server on a fresh data folder
+// and a free port with the built client, drives Debian's Chromium with the e2e flags, and
+// measures what a page load downloads.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/** The built client: CLIENT_DIR, else BUILD_OUT_DIR (as `npm start` builds it), else dist/client. */
+export function builtClientDir(): string {
+  return path.resolve(
+    repoRoot,
+    process.env.CLIENT_DIR ?? process.env.BUILD_OUT_DIR ?? 'dist/client',
+  );
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface AppServer {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  stdout(): string;
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Command and arguments; default `tsx server/main.ts`. */
+  command?: [string, ...string[]];
+  clientDir?: string;
+  /** Reuse a data folder (warm start); default a new empty one, removed on stop. */
+  dataDir?: string;
+  env?: Record<string, string>;
+}
+
+/** Polls until `url` answers 200; rejects when the process exits first or after `timeoutMs`. */
+export async function waitForOk(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 180_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before ${url}`);
+    }
+    if (Date.now() > deadline) throw new Error(`no answer from ${url} in ${timeoutMs} ms`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Spawns the server without waiting for it; `ready` resolves when /api/health is 200. */
+export async function spawnAppServer(
+  options: StartOptions = {},
+): Promise<AppServer & { ready: Promise<void> }> {
+  const port = await freePort();
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'mecards-bench-')));
+  const [command, ...args] = options.command ?? [
+    path.join(repoRoot, 'node_modules/.bin/tsx'),
+    'server/main.ts',
+  ];
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: {
+      ...base,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: options.clientDir ?? builtClientDir(),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group: `npm start` runs a shell and node below it; stop reaches them all.
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    dataDir,
+    process: child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    ready: waitForOk(`${url}/api/health`, child),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null && child.pid) {
+        process.kill(-child.pid, 'SIGTERM');
+        const killer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real server with demo data on a fresh data folder, answering. */
+export async function startAppServer(options: StartOptions = {}): Promise<AppServer> {
+  const server = await spawnAppServer(options);
+  try {
+    await server.ready;
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${(error as Error).message}\n${server.stderr()}`);
+  }
+  return server;
+}
+
+/** Debian's Chromium with the same flags as the e2e tests. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+}
+
+export interface DownloadedScript {
+  url: string;
+  bytes: number;
+  /** Size after gzip (level 6, as the server compresses). */
+  gzipBytes: number;
+}
+
+export interface PageLoad {
+  scripts: DownloadedScript[];
+  jsBytes: number;
+  jsGzipBytes: number;
+  /** Milliseconds from navigation start to the end of `waitFor`. */
+  ms: number;
+}
+
+export interface LoadOptions {
+  /** Default 'block': what the page itself needs, not the worker's precache in the background. */
+  serviceWorkers?: 'allow' | 'block';
+  /** What "loaded" means; default network idle after the load event. */
+  waitFor?: (page: Page) => Promise<void>;
+  /** Changes to the context before loading (cookies for a logged-in view, viewport…). */
+  prepare?: (context: BrowserContext) => Promise<void>;
+}
+
+function isScript(url: string, contentType: string, resourceType: string): boolean {
+  return resourceType === 'script' || /javascript/.test(contentType) || /\.m?js(\?|$)/.test(url);
+}
+
+/**
+ * Loads `url` in a fresh context (empty cache) and sums the JavaScript it downloaded,
+ * each body re-compressed with gzip so the figure does not depend on the transport.
+ */
+export async function loadAndMeasure(
+  browser: Browser,
+  url: string,
+  options: LoadOptions = {},
+): Promise<PageLoad> {
+  const context = await browser.newContext({
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    locale: 'vi-VN',
+  });
+  try {
+    await options.prepare?.(context);
+    const page = await context.newPage();
+    const pending: Promise<DownloadedScript | undefined>[] = [];
+    page.on('response', (response) => {
+      const request = response.request();
+      const contentType = response.headers()['content-type'] ?? '';
+      if (!isScript(response.url(), contentType, request.resourceType())) return;
+      pending.push(
+        response
+          .body()
+          .then((body) => ({
+            url: response.url(),
+            bytes: body.byteLength,
+            gzipBytes: gzipSync(body).byteLength,
+          }))
+          .catch(() => undefined),
+      );
+    });
+    const started = performance.now();
+    await page.goto(url, { waitUntil: 'load' });
+    if (options.waitFor) await options.waitFor(page);
+    else await page.waitForLoadState('networkidle');
+    const ms = performance.now() - started;
+    const scripts = (await Promise.all(pending)).filter(
+      (s): s is DownloadedScript => s !== undefined,
+    );
+    return {
+      scripts,
+      jsBytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
+      jsGzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+      ms,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Bytes as kilobytes (1 KB = 1024 bytes) with one decimal. */
+export function kilobytes(bytes: number): number {
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
