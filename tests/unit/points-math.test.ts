@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ledgerBalance, paymentAmount, pointsEarned } from '../../contract/points';
+import {
+  balanceView,
+  createPointRedirect,
+  duplicateOfLocal,
+  parseAmount,
+  totalsPerDay,
+  vietnamDay,
+} from '../../src/lib/points-math';
+
+describe('ledger arithmetic', () => {
+  it('earns whole thousands times the rate and pays the rest in money', () => {
+    expect(pointsEarned(345_678)).toBe(345);
+    expect(pointsEarned(999)).toBe(0);
+    expect(pointsEarned(10_500, 3)).toBe(30);
+    expect(paymentAmount(120_000, 100)).toBe(20_000);
+  });
+
+  it('balance is the sum of earned minus spent, whatever the order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ accumulatedPoints: fc.nat(1e6), deductedPoints: fc.nat(1e6) })),
+        (rows) => {
+          const forward = ledgerBalance(rows);
+          expect(ledgerBalance([...rows].reverse())).toBe(forward);
+          expect(forward).toBe(
+            rows.reduce((s, r) => s + r.accumulatedPoints, 0) -
+              rows.reduce((s, r) => s + r.deductedPoints, 0),
+          );
+        },
+      ),
+    );
+  });
+
+  it('counts pending deductions at once but pending earnings only when confirmed', () => {
+    const row = (id: string, acc: number, ded: number) => ({
+      id,
+      buyerMemberId: 'm',
+      sellerGroupId: 'g',
+      accumulatedPoints: acc,
+      deductedPoints: ded,
+    });
+    const rows = [row('a', 750, 0), row('b', 200, 0), row('c', 10, 300), row('x', 5, 0)];
+    rows[3]!.sellerGroupId = 'other';
+    expect(balanceView(rows, new Set(['b', 'c']), 'm', 'g')).toEqual({
+      lastKnown: 750,
+      pendingDeductions: 300,
+      available: 450,
+      pendingEntries: 2,
+    });
+  });
+
+  it('reads amounts typed with dot thousands', () => {
+    expect(parseAmount('1.234.000')).toBe(1_234_000);
+    expect(parseAmount(' 250 000 ')).toBe(250_000);
+    expect(parseAmount('12,5')).toBeNaN();
+    expect(parseAmount('')).toBeNaN();
+  });
+});
+
+describe('check-in duplicates on the device', () => {
+  const at = (min: number) => new Date(Date.UTC(2026, 10, 20, 3, min)).toISOString();
+  const visit = (id: string, min: number, duplicateOf: string | null = null) => ({
+    id,
+    memberId: 'm',
+    groupId: 'g',
+    checkedInAt: at(min),
+    duplicateOf,
+  });
+  it('flags a repeat within 10 minutes of a first visit, like the server', () => {
+    const others = [visit('a', 0), visit('b', 5, 'a'), visit('c', 30)];
+    expect(duplicateOfLocal(visit('n', 8), others)).toBe('a');
+    expect(duplicateOfLocal(visit('n', 12), others)).toBeNull();
+    expect(duplicateOfLocal(visit('n', 35), others)).toBe('c');
+    expect(duplicateOfLocal({ ...visit('n', 1), groupId: 'h' }, others)).toBeNull();
+  });
+});
+
+describe('createPoint redirect (spec §2)', () => {
+  it('goes to create-point for another member after createPoint, else stays', () => {
+    expect(
+      createPointRedirect({
+        previousRouteName: 'createPoint',
+        viewedMemberId: 'b',
+        ownMemberId: 'a',
+      }),
+    ).toBe('/action/createPoint?memberId=b');
+    expect(
+      createPointRedirect({
+        previousRouteName: 'createPoint',
+        viewedMemberId: 'a',
+        ownMemberId: 'a',
+      }),
+    ).toBeNull();
+    expect(
+      createPointRedirect({ previousRouteName: 'me', viewedMemberId: 'b', ownMemberId: 'a' }),
+    ).toBeNull();
+    expect(
+      createPointRedirect({
+        previousRouteName: 'createPoint',
+        viewedMemberId: 'b',
+        ownMemberId: undefined,
+      }),
+    ).toBeNull();
+  });
+});
+
+describe('statistics per day', () => {
+  it('groups by Vietnam calendar day, newest first', () => {
+    const rows = [
+      {
+        recordedAt: '2026-11-19T16:59:00.000Z',
+        invoiceValue: 1000,
+        accumulatedPoints: 1,
+        deductedPoints: 0,
+        paymentAmount: 1000,
+      },
+      {
+        recordedAt: '2026-11-19T17:00:00.000Z',
+        invoiceValue: 2000,
+        accumulatedPoints: 2,
+        deductedPoints: 1,
+        paymentAmount: 1000,
+      },
+      {
+        recordedAt: '2026-11-20T02:00:00.000Z',
+        invoiceValue: 3000,
+        accumulatedPoints: 3,
+        deductedPoints: 0,
+        paymentAmount: 3000,
+      },
+    ];
+    expect(vietnamDay(rows[1]!.recordedAt)).toBe('2026-11-20');
+    expect(totalsPerDay(rows)).toEqual([
+      {
+        day: '2026-11-20',
+        entries: 2,
+        invoiceValue: 5000,
+        accumulatedPoints: 5,
+        deductedPoints: 1,
+        paymentAmount: 4000,
+      },
+      {
+        day: '2026-11-19',
+        entries: 1,
+        invoiceValue: 1000,
+        accumulatedPoints: 1,
+        deductedPoints: 0,
+        paymentAmount: 1000,
+      },
+    ]);
+  });
+});
