@@ -24,8 +24,13 @@ function parsePo(text) {
 }
 
 let missing = 0;
-for (const locale of ['vi', 'en']) {
-  const entries = parsePo(readFileSync(`src/locales/${locale}/messages.po`, 'utf8'));
+for (const [locale, catalog] of [
+  ['vi', 'messages'],
+  ['en', 'messages'],
+  ['vi', 'card'],
+  ['en', 'card'],
+]) {
+  const entries = parsePo(readFileSync(`src/locales/${locale}/${catalog}.po`, 'utf8'));
   for (const e of entries) {
     // Vietnamese is the source language: an empty msgstr there means the msgid itself.
     if (locale === 'vi') continue;
@@ -34,7 +39,7 @@ for (const locale of ['vi', 'en']) {
       console.error(`missing ${locale}: ${JSON.stringify(e.msgid)}`);
     }
   }
-  console.log(`${locale}: ${entries.length} messages`);
+  console.log(`${locale}/${catalog}: ${entries.length} messages`);
 }
 if (missing > 0) {
   console.error(`${missing} message(s) without translation`);

@@ -2,7 +2,8 @@
 // (no router, Dexie, Firebase, scanner, forms or editor). See docs/decisions/0400.
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
-import { activateLocale, i18n, savedLocale } from '../i18n/i18n';
+import { i18n } from '@lingui/core';
+import { activateCardLocale, cardLocaleFromCookie } from '../features/card/card-i18n';
 import { CardApp } from '../features/card/card-app';
 import type { CardPageData } from '../features/card/card-route';
 import { trackCard } from '../features/card/card-tracking';
@@ -36,7 +37,7 @@ async function boot() {
     return;
   }
   if (reactToCardRoute(data.route, data.view.owner)) return;
-  await activateLocale(savedLocale());
+  await activateCardLocale(cardLocaleFromCookie(document.cookie));
   const refresh = loggedIn ? () => refreshAsViewer(data) : undefined;
   const app = (
     <I18nProvider i18n={i18n}>

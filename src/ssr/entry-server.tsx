@@ -3,8 +3,8 @@
 import { renderToString } from 'react-dom/server';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { messages as viMessages } from '../locales/vi/messages.po';
-import { messages as enMessages } from '../locales/en/messages.po';
+import { messages as viMessages } from '../locales/vi/card.po';
+import { messages as enMessages } from '../locales/en/card.po';
 import { CardApp } from '../features/card/card-app';
 import type { CardPageData } from '../features/card/card-route';
 

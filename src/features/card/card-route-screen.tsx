@@ -1,6 +1,6 @@
 // A card page opened inside the app (the router, not the light entry): the same CardPage,
 // its data through TanStack Query; a card that cannot be loaded sends the visitor to /404.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
@@ -10,9 +10,15 @@ import { CardPage } from './card-page';
 import { loadCardPageData } from './card-data-client';
 import { reactToCardRoute } from './card-navigation';
 import { parseCardPath } from './card-route';
+import { mergeCardMessages } from './card-i18n';
 
 export function CardRouteScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const [catalogLocale, setCatalogLocale] = useState<string | null>(null);
+  useEffect(() => {
+    const locale = i18n.locale;
+    void mergeCardMessages(locale).then(() => setCatalogLocale(locale));
+  }, [i18n.locale, i18n]);
   const pathname = useLocation({ select: (l) => l.pathname });
   const navigate = useNavigate();
   const route = parseCardPath(pathname);
@@ -31,6 +37,6 @@ export function CardRouteScreen() {
   }, [query.data]);
   const name = query.data?.view.owner.name;
   usePageTitle(name ? t`Xem hồ sơ ${name}` : t`Danh thiếp`);
-  if (!query.data) return <Spinner />;
+  if (!query.data || catalogLocale !== i18n.locale) return <Spinner />;
   return <CardPage data={query.data} />;
 }
