@@ -164,6 +164,8 @@ export interface ServerShadowRow {
   rowKey: string;
   /** The pulled row; null for a pulled tombstone. */
   row: unknown;
+  /** The cursor the page carrying it was pulled from: pulling again from there re-sends the row. */
+  pulledAfter: number;
 }
 
 export interface SyncStateRow {

@@ -66,14 +66,24 @@ async function pendingOnRow(db: AppDb, table: string, rowKey: string): Promise<O
   return entries.filter((e) => e.state === 'pending').sort((a, b) => a.seq - b.seq);
 }
 
-/** No pending change left on the row: the last server version pulled meanwhile takes over. */
-async function settleRow(db: AppDb, table: MirroredTableName, rowKey: string): Promise<void> {
+/**
+ * No pending change left on a row whose changes were applied: the local row shows them. A
+ * server version pulled while they waited may be older or newer than them, so it is dropped
+ * and the cursor goes back to where it was pulled from: the next pull re-sends the row as the
+ * server has it now.
+ */
+async function settleAppliedRow(
+  db: AppDb,
+  table: MirroredTableName,
+  rowKey: string,
+): Promise<void> {
   if ((await pendingOnRow(db, table, rowKey)).length > 0) return;
   const ref = rowRef(table, rowKey);
   const shadow = await db.serverShadows.get(ref);
   if (!shadow) return;
-  await writeRow(db, table, rowKey, shadow.row);
   await db.serverShadows.delete(ref);
+  const cursor = (await readSyncState(db, 'cursor')) ?? 0;
+  if (shadow.pulledAfter < cursor) await writeSyncState(db, 'cursor', shadow.pulledAfter);
 }
 
 /**
@@ -156,7 +166,7 @@ export async function applyPushResults(
         summary.retry = true;
       }
     }
-    for (const { table, rowKey } of settled.values()) await settleRow(db, table, rowKey);
+    for (const { table, rowKey } of settled.values()) await settleAppliedRow(db, table, rowKey);
     return summary;
   });
 }
@@ -174,6 +184,7 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
   return db.transaction('rw', allTables(db), async () => {
     const pending = await db.outbox.where('state').equals('pending').toArray();
     const pendingRefs = new Set(pending.map((e) => rowRef(e.table, e.rowKey)));
+    const pulledAfter = (await readSyncState(db, 'cursor')) ?? 0;
     const puts = new Map<string, unknown[]>();
     const deletes = new Map<string, (string | string[])[]>();
     let written = 0;
@@ -192,6 +203,7 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
           table: change.entity,
           rowKey,
           row: tombstone ? null : change.row,
+          pulledAfter,
         });
         continue;
       }

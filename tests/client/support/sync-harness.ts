@@ -38,6 +38,8 @@ export interface Device {
   log: FetchLog[];
   /** Decides the fate of each request; undefined delivers it normally. */
   faults: { next: (path: string) => Fault | undefined };
+  /** Runs before each request is routed (a write made while a request is in flight). */
+  beforeRequest: (path: string) => Promise<void>;
   /** Whether POST /api/auth/refresh succeeds. */
   refresh: { ok: boolean; calls: number };
   /** Requests held back by a 'hold' fault, not yet delivered. */
@@ -104,6 +106,7 @@ export async function createDevice(
     engine: undefined as unknown as SyncEngine,
     log: [],
     faults: { next: () => undefined },
+    beforeRequest: () => Promise.resolve(),
     refresh: { ok: true, calls: 0 },
     held: [],
     async deliverHeld() {
@@ -161,6 +164,7 @@ export async function createDevice(
     const path = url.replace(/^https?:\/\/[^/]+/, '');
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    await device.beforeRequest(path);
     if (path === '/api/auth/refresh') {
       device.refresh.calls += 1;
       if (!device.refresh.ok) {
