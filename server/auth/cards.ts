@@ -32,14 +32,12 @@ export async function issueCards(
     activationCode: randomCode(8),
   }));
   if (issued.length > 0) {
-    await db
-      .insert(cards)
-      .values(
-        issued.map((c) => ({
-          id: c.id,
-          activationCodeHash: activationHash(secret, c.id, c.activationCode),
-        })),
-      );
+    await db.insert(cards).values(
+      issued.map((c) => ({
+        id: c.id,
+        activationCodeHash: activationHash(secret, c.id, c.activationCode),
+      })),
+    );
   }
   return issued;
 }

@@ -23,6 +23,25 @@ export async function createResetToken(
 
 export type ResetFailure = 'reset_token_invalid' | 'reset_token_used' | 'reset_token_expired';
 
+/** Whether a token could be used now, without using it (cheap check before hashing). */
+export async function peekResetToken(
+  db: Queryable,
+  token: string,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; code: ResetFailure }> {
+  if (!token || token.length > 100) return { ok: false, code: 'reset_token_invalid' };
+  const [row] = await db
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, hashToken(token)));
+  if (!row) return { ok: false, code: 'reset_token_invalid' };
+  if (row.usedAt) return { ok: false, code: 'reset_token_used' };
+  if (now.getTime() >= new Date(row.expiresAt).getTime()) {
+    return { ok: false, code: 'reset_token_expired' };
+  }
+  return { ok: true };
+}
+
 /** Marks the token used (only one caller can win) and returns whose password it resets. */
 export async function consumeResetToken(
   db: Queryable,

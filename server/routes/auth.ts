@@ -23,7 +23,12 @@ import {
 } from '../../contract/auth';
 import { activationHash, cardInfo, cardMaxFailedAttempts } from '../auth/cards';
 import { checkOtp, issueOtp, otpLifetimeSeconds, type OtpPurpose } from '../auth/otp';
-import { consumeResetToken, createResetToken, resetLinkMinutes } from '../auth/password-reset';
+import {
+  consumeResetToken,
+  createResetToken,
+  peekResetToken,
+  resetLinkMinutes,
+} from '../auth/password-reset';
 import { sameText } from '../auth/tokens';
 import { cards, mailOutbox, memberIdentities } from '../db/schema-auth';
 import { deliverMessages, queueMessage, type Couriers } from '../mail/outbox';
@@ -459,9 +464,13 @@ export function authRoutes(deps: AppDeps, authConfig: AuthConfig = loadAuthConfi
     const input = await readBody(c, passwordResetSchema);
     const now = deps.now();
     await hitLimit(db, authLimits.forgotIp, meta(c).ip, now);
+    const token = c.req.param('token');
+    const usable = await peekResetToken(db, token, now);
+    if (!usable.ok)
+      throw new ApiError(usable.code === 'reset_token_invalid' ? 400 : 410, usable.code);
     const passwordHash = await hashPassword(input.password);
     const result = await db.transaction(async (tx) => {
-      const claimed = await consumeResetToken(tx, c.req.param('token'), now);
+      const claimed = await consumeResetToken(tx, token, now);
       if (!claimed.ok) return claimed;
       await tx.update(members).set({ passwordHash }).where(eq(members.id, claimed.memberId));
       await endOtherSessions(tx, claimed.memberId, null, now);
