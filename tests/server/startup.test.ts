@@ -1,5 +1,6 @@
 // The real entry point as a child process: start-up failures and clean shutdown.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -168,4 +169,39 @@ describe('shutdown', () => {
       }
     }, 120_000);
   }
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.runIf(adminUrl)('on PostgreSQL (TEST_DATABASE_URL)', () => {
+  it('exits 0 on SIGTERM with the pool closed, and reports a failing migration in one line', async () => {
+    const name = `mecards_start_${randomUUID().replaceAll('-', '')}`;
+    const admin = await openDatabase({ databaseUrl: adminUrl });
+    await admin.execScript(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl ?? '');
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString(), AUTH_SECRET: 'x'.repeat(32) };
+    try {
+      const port = await freePort();
+      const started = start({ ...env, PORT: String(port) });
+      await healthy(`http://127.0.0.1:${port}`, started);
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+      expect(started.stderr().trim()).toBe('');
+
+      const migrations = await tempDir('mecards-migrations-');
+      await cp(path.join(root, 'server/migrations'), migrations, { recursive: true });
+      await writeFile(path.join(migrations, '9999_broken.sql'), 'SELECT no_such_function();\n');
+      const broken = start({ ...env, MIGRATIONS_DIR: migrations, PORT: '0' });
+      expect(await broken.exited).not.toBe(0);
+      const lines = oneLine(broken.stderr());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^m\.e Cards: could not start with PostgreSQL \(DATABASE_URL\): migration 9999_broken\.sql failed: .*no_such_function/,
+      );
+    } finally {
+      await admin.execScript(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    }
+  }, 120_000);
 });
