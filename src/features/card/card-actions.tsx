@@ -6,6 +6,7 @@ import { vcardFileName } from '../../lib/vcard';
 import { toast } from '../../ui/toast';
 import { CopyButton } from './copy-button';
 import { trackCard } from './card-tracking';
+import { SaveToPhonebook } from './save-to-phonebook';
 
 /** Zalo and Facebook in-app browsers cannot save files. */
 export function isInAppBrowser(userAgent: string): boolean {
@@ -57,6 +58,7 @@ export function CardActions({ owner, cardUrl }: { owner: CardOwner; cardUrl: str
       <button type="button" className="button button--ghost" onClick={onShare}>
         <Trans>Chia sẻ</Trans>
       </button>
+      <SaveToPhonebook owner={owner} />
       {notice && (
         <div className="card-notice" role="status">
           {notice === 'in-app' ? (

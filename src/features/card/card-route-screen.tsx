@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { NetworkError } from '../../api/http-client';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { CardPage } from './card-page';
@@ -24,7 +25,18 @@ export function CardRouteScreen() {
   const route = parseCardPath(pathname);
   const query = useQuery({
     queryKey: ['card-page', pathname],
-    queryFn: () => loadCardPageData(route!, window.location.origin, pathname),
+    queryFn: async () => {
+      try {
+        return await loadCardPageData(route!, window.location.origin, pathname);
+      } catch (error) {
+        // No network: a card saved to the phonebook still opens from this device.
+        if (!(error instanceof NetworkError)) throw error;
+        const { savedCardPage } = await import('./saved-card-offline');
+        const saved = await savedCardPage(route!, window.location.origin, pathname);
+        if (!saved) throw error;
+        return saved;
+      }
+    },
     enabled: route !== null,
     retry: false,
   });

@@ -1,0 +1,57 @@
+// "Lưu vào danh bạ" for logged-in viewers of a member's card. The phonebook code (Dexie, the
+// outbox) loads only when they tap it, so visitors never download it.
+import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { CardOwner } from '../../../contract/card';
+import { toast } from '../../ui/toast';
+
+export function SaveToPhonebook({ owner }: { owner: CardOwner }) {
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    // After hydration: the server renders every card as a visitor sees it.
+    setVisible(/(?:^|;\s*)isLoggedIn=true\b/.test(document.cookie));
+  }, []);
+  if (!visible || owner.kind !== 'member') return null;
+
+  // Offline: saved on this device at once, sent to the server when the network is back.
+  const save = async () => {
+    setBusy(true);
+    try {
+      const { saveCardToPhonebook } = await import('../../sync/saved-cards');
+      await saveCardToPhonebook({
+        memberId: owner.id,
+        urlMinify: owner.urlMinify,
+        name: owner.name,
+        shortName: owner.shortName,
+        intro: owner.intro,
+        jobTitle: owner.jobTitle,
+        workplace: owner.workplace,
+        address: owner.address,
+        avatarUrl: owner.avatarUrl,
+        bannerUrl: owner.bannerUrl,
+        phone: owner.phone,
+        otherPhone: owner.otherPhone,
+        email: owner.email,
+        website: owner.website,
+        zalo: owner.zalo,
+        aboutMe: owner.aboutMe,
+      });
+      toast.success(t`Đã lưu vào danh bạ`);
+    } catch (error) {
+      toast.error(
+        (error as Error).name === 'SaveCardNeedsLoginError'
+          ? t`Vui lòng đăng nhập để lưu danh thiếp`
+          : t`Đã có lỗi xảy ra. Vui lòng thử lại sau!`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="button button--ghost" onClick={save} disabled={busy}>
+      <Trans>Lưu vào danh bạ</Trans>
+    </button>
+  );
+}

@@ -1,0 +1,74 @@
+// A card saved to the phonebook opens with no network: its snapshot in Dexie (savedCards)
+// becomes a card page. Loaded only when the network read failed.
+import type { CardOwner } from '../../../contract/card';
+import { appDb } from '../../db/app-db';
+import { chooseTheme } from '../../lib/theme-choice';
+import type { CardPageData, CardRoute } from './card-route';
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value : null;
+
+export async function savedCardPage(
+  route: CardRoute,
+  origin: string,
+  pathname: string,
+): Promise<CardPageData | null> {
+  if (route.kind !== 'profile' || route.base === 'mbg') return null;
+  const saved =
+    (await appDb.savedCards.get(route.key)) ??
+    (await appDb.savedCards.where('urlMinify').equals(route.key).first());
+  if (!saved) return null;
+  const c = saved.card;
+  const owner: CardOwner = {
+    kind: 'member',
+    id: saved.id,
+    urlMinify: saved.urlMinify,
+    type: 'personal',
+    name: text(c.name) ?? saved.urlMinify,
+    shortName: text(c.shortName),
+    intro: text(c.intro),
+    jobTitle: text(c.jobTitle),
+    workplace: text(c.workplace),
+    address: text(c.address),
+    aboutMe: text(c.aboutMe),
+    avatarUrl: text(c.avatarUrl),
+    bannerUrl: text(c.bannerUrl),
+    backgroundUrl: null,
+    phone: text(c.phone),
+    otherPhone: text(c.otherPhone),
+    email: text(c.email),
+    website: text(c.website),
+    zalo: text(c.zalo),
+    interests: [],
+    businessSectors: [],
+    companyInfo: null,
+    banks: [],
+    links: [],
+    videos: [],
+    language: 'VN',
+    agencyId: null,
+    updatedAt: saved.savedAt,
+  };
+  const choice = chooseTheme({
+    memberType: 'personal',
+    themeCode: text(c.theme),
+    language: 'VN',
+    hasAgency: false,
+  });
+  return {
+    route,
+    view: {
+      owner,
+      theme: choice.theme,
+      themeMode: choice.mode,
+      lightGreyMenu: false,
+      isMe: false,
+      posts: [],
+      products: [],
+      activities: [],
+      relics: [],
+    },
+    cardUrl: `${origin}/me/${encodeURIComponent(saved.urlMinify)}`,
+    pageUrl: `${origin}${pathname}`,
+  };
+}
