@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -117,9 +117,10 @@ async function appliedMigrations(exec: ScriptRunner): Promise<string[]> {
   return applied.map((r) => String(r.name));
 }
 
+/** What is applied and what is not; reads without the migration lock (health checks). */
 export async function migrationState(handle: DatabaseHandle): Promise<MigrationState> {
   const files = await migrationFiles();
-  const applied = await handle.exclusive(appliedMigrations);
+  const applied = await appliedMigrations(async (text) => queryRows(handle.db, sql.raw(text)));
   return { applied, pending: files.filter((f) => !applied.includes(f)) };
 }
 
