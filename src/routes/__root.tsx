@@ -3,6 +3,7 @@ import { AppHeader } from '../ui/app-header';
 import { ErrorScreen } from '../ui/error-screen';
 import { NotFoundScreen } from '../ui/not-found-screen';
 import { ToastViewport } from '../ui/toast';
+import { SyncStatusBar } from '../features/sync-status/sync-status-bar';
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -17,6 +18,7 @@ function RootLayout() {
     <>
       {!bare && <AppHeader />}
       <Outlet />
+      <SyncStatusBar />
       <ToastViewport />
     </>
   );
