@@ -1,18 +1,18 @@
 // "Lưu vào danh bạ" for logged-in viewers of a member's card. The phonebook code (Dexie, the
 // outbox) loads only when they tap it, so visitors never download it.
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
 import { toast } from '../../ui/toast';
 
+const noSubscription = () => () => undefined;
+const loggedInNow = () => /(?:^|;\s*)isLoggedIn=true\b/.test(document.cookie);
+
 export function SaveToPhonebook({ owner }: { owner: CardOwner }) {
   const { t } = useLingui();
-  const [visible, setVisible] = useState(false);
+  // The server renders every card as a visitor sees it; the browser then reads the cookie.
+  const visible = useSyncExternalStore(noSubscription, loggedInNow, () => false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    // After hydration: the server renders every card as a visitor sees it.
-    setVisible(/(?:^|;\s*)isLoggedIn=true\b/.test(document.cookie));
-  }, []);
   if (!visible || owner.kind !== 'member') return null;
 
   // Offline: saved on this device at once, sent to the server when the network is back.
