@@ -140,6 +140,29 @@ test('a card visited once opens again offline', async ({ page, context }) => {
   await page.goto('/me/demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Nguyễn Thị Minh Anh' })).toBeVisible();
   await expect(page.getByText('0071000123456')).toBeVisible();
+
+  // A tap made offline is kept by the worker's Background Sync queue for later.
+  await page.getByRole('button', { name: 'Chia sẻ' }).click();
+  // This browser has no Web Share: the visitor is told so and gets the link to copy.
+  await expect(page.getByText('Không hỗ trợ chia sẻ trên thiết bị này').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sao chép đường dẫn' })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('workbox-background-sync');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('requests')) return resolve(0);
+              const count = db.transaction('requests').objectStore('requests').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+            open.onerror = () => resolve(0);
+          }),
+      ),
+    )
+    .toBeGreaterThan(0);
   await context.setOffline(false);
 });
 
