@@ -1,0 +1,175 @@
+// Booth figures (issue 5): 1,000 point entries logged with the network off through the app's
+// own savePointEntry (Dexie + outbox, strict durability), then the time from reconnecting
+// until the outbox is empty and every entry is on the server.
+// Prints `points-flush-1000: N ms` and `points-flush-1000-rows: N rows` (target ≤ 5 s, 1000).
+//
+// The API runs as in production on a fresh PGlite folder with the demo data; the app's modules
+// are served by Vite's dev server in front of it, so the real sync engine does the pushing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+import { freePort, repoRoot, waitForOk } from './browser-harness';
+import type { Figure } from './run';
+
+const entryCount = 1000;
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+    detached: true,
+  });
+}
+
+function stop(child: ChildProcess): void {
+  if (child.pid && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+export async function run(): Promise<Figure[]> {
+  const apiPort = await freePort();
+  const webPort = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mecards-bench-points-'));
+  const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+  const vite = path.join(repoRoot, 'node_modules/.bin/vite');
+  const api = start(tsx, ['server/main.ts'], {
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SECURE_COOKIES: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  const web = start(vite, ['--host', '127.0.0.1', '--port', String(webPort), '--strictPort'], {
+    API_PORT: String(apiPort),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  try {
+    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api);
+    await waitForOk(`http://127.0.0.1:${webPort}/`, web);
+    const context = await browser.newContext();
+    // tsx keeps function names with a helper the page does not have.
+    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    const page = await context.newPage();
+    // A page of the origin that runs none of the app: the bench drives the modules itself.
+    await page.goto(`http://127.0.0.1:${webPort}/api/health`);
+    const setup = await page.evaluate(async () => {
+      const login = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'staff@mecards.vn', password: 'staff12345' }),
+      });
+      const answer = (await login.json()) as { accessToken: string; memberId: string };
+      const store = (await import(/* @vite-ignore */ String('/src/api/session-store.ts'))) as {
+        writeSession(session: unknown): Promise<void>;
+      };
+      await store.writeSession({
+        ...answer,
+        userName: 'staff@mecards.vn',
+        urlMinify: null,
+        brandGroup: null,
+        agency: null,
+      });
+      document.cookie = `memberId=${answer.memberId}; path=/`;
+      const engine = (await import(/* @vite-ignore */ String('/src/sync/sync-engine.ts'))) as {
+        syncNow(options?: { force?: boolean }): Promise<{ status: string }>;
+      };
+      const { appDb } = (await import(/* @vite-ignore */ String('/src/db/app-db.ts'))) as {
+        appDb: {
+          open(): Promise<unknown>;
+          staffGroups: { toArray(): Promise<{ groupId: string }[]> };
+        };
+      };
+      await appDb.open();
+      // Loaded now: with the network off, Vite's dev server cannot hand out modules.
+      const data = (await import(
+        /* @vite-ignore */ String('/src/features/points/points-data.ts')
+      )) as unknown;
+      Object.assign(globalThis, { pointsBench: { data, engine, appDb } });
+      await engine.syncNow({ force: true });
+      const groups = await appDb.staffGroups.toArray();
+      const buyer = (await (
+        await fetch('/api/members/getMemberPoint/demo', {
+          headers: { authorization: `Bearer ${answer.accessToken}` },
+        })
+      ).json()) as { memberId: string };
+      return { groupId: groups[0]?.groupId, buyerId: buyer.memberId, token: answer.accessToken };
+    });
+    if (!setup.groupId) throw new Error('the staffer has no group after the first sync');
+
+    await context.setOffline(true);
+    await page.evaluate(
+      async ({ count, buyerId }) => {
+        const { data, appDb } = (
+          globalThis as unknown as {
+            pointsBench: {
+              data: { savePointEntry(input: unknown): Promise<unknown> };
+              appDb: { staffGroups: { toArray(): Promise<unknown[]> } };
+            };
+          }
+        ).pointsBench;
+        const [group] = await appDb.staffGroups.toArray();
+        for (let i = 0; i < count; i++) {
+          await data.savePointEntry({
+            group,
+            buyerMemberId: buyerId,
+            buyerName: 'Nguyễn Thị Minh Anh',
+            invoiceNumber: `BENCH-${i}`,
+            invoiceValue: 50_000 + i,
+            deductedPoints: 0,
+            note: '',
+          });
+        }
+      },
+      { count: entryCount, buyerId: setup.buyerId },
+    );
+
+    await context.setOffline(false);
+    const flushMs = await page.evaluate(async () => {
+      const { engine, appDb } = (
+        globalThis as unknown as {
+          pointsBench: {
+            engine: { syncNow(options?: { force?: boolean }): Promise<{ status: string }> };
+            appDb: { outbox: { count(): Promise<number> } };
+          };
+        }
+      ).pointsBench;
+      const started = performance.now();
+      window.dispatchEvent(new Event('online'));
+      for (let i = 0; i < 200 && (await appDb.outbox.count()) > 0; i++) {
+        await engine.syncNow({ force: true });
+      }
+      const ms = performance.now() - started;
+      const left = await appDb.outbox.count();
+      if (left > 0) throw new Error(`${left} entries still queued`);
+      return ms;
+    });
+
+    const res = await fetch(
+      `http://127.0.0.1:${apiPort}/api/orderGroup/logsOrder?groupId=${setup.groupId}&filter=BENCH-`,
+      { headers: { authorization: `Bearer ${setup.token}` } },
+    );
+    const rows = ((await res.json()) as { total: number }).total;
+    await context.close();
+    return [
+      { name: 'points-flush-1000', value: Math.round(flushMs), unit: 'ms' },
+      { name: 'points-flush-1000-rows', value: rows, unit: 'rows' },
+    ];
+  } finally {
+    await browser.close();
+    stop(web);
+    stop(api);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,212 @@
+// Event staff at a booth with no signal (issue 5): points and check-ins are logged on the
+// device, survive a reload and a closed tab, and reach the server exactly once; a card QR code
+// made by the app, shown to Chromium's fake camera, opens create-point for that member.
+import path from 'node:path';
+import {
+  chromium,
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { baseURL, chromiumArgs } from '../playwright.config';
+import { cardLinkOf } from '../src/lib/qr';
+import type { MemberPointAnswer, Page as ListPage } from '../contract/points';
+import { writeQrVideo } from './fixtures/qr-video';
+
+interface ApiSession {
+  token: string;
+  memberId: string;
+}
+
+async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<ApiSession> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { accessToken: string; memberId: string };
+  return { token: body.accessToken, memberId: body.memberId };
+}
+
+async function apiGet<T>(request: APIRequestContext, session: ApiSession, url: string): Promise<T> {
+  const res = await request.get(url, { headers: { authorization: `Bearer ${session.token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Logs in through the login screen as the booth staffer. */
+async function logInAsStaff(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email hoặc số điện thoại').fill('staff@mecards.vn');
+  await page.getByLabel('Mật khẩu').fill('staff12345');
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration?.active) && Boolean(navigator.serviceWorker.controller);
+  });
+}
+
+async function goOnline(context: BrowserContext, page: Page) {
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
+
+const entries = Array.from({ length: 20 }, (_, i) => ({
+  invoiceNumber: `BOOTH-${String(i + 1).padStart(2, '0')}`,
+  invoiceValue: 25_000 + i * 1_500,
+  // Every fourth purchase spends 20 points of the balance.
+  deductedPoints: i % 4 === 0 ? 20 : 0,
+}));
+
+test('offline booth: 20 point entries and 20 check-ins survive a reload and a closed tab, then reach the server once', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const staff = await apiLogin(request, 'staff@mecards.vn', 'staff12345');
+  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const before = await apiGet<MemberPointAnswer>(
+    request,
+    staff,
+    `/api/members/getMemberPoint/${demo.memberId}`,
+  );
+  const brand = before.groups.find((g) => g.groupName === 'Cà Phê Sương Mai');
+  expect(brand?.balance).toBe(750);
+  const serverCounts = async () => {
+    const points = await apiGet<ListPage<unknown>>(
+      request,
+      staff,
+      `/api/orderGroup/logsOrder?groupId=${brand!.groupId}&memberId=${demo.memberId}`,
+    );
+    const visits = await apiGet<ListPage<unknown>>(
+      request,
+      staff,
+      `/api/logsCheckIn?groupId=${brand!.groupId}&memberId=${demo.memberId}`,
+    );
+    return { points: points.total, checkIns: visits.total };
+  };
+  expect(await serverCounts()).toEqual({ points: 3, checkIns: 3 });
+
+  await logInAsStaff(page);
+  await waitForServiceWorker(page);
+  const createPoint = `/action/createPoint?memberId=${demo.memberId}`;
+  await page.goto(createPoint);
+  await expect(
+    page.getByRole('heading', { name: 'Tích điểm cho Nguyễn Thị Minh Anh' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('balance-known')).toHaveText('750');
+
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('balance-known')).toHaveText('750');
+
+  let pendingDeductions = 0;
+  for (const [i, entry] of entries.entries()) {
+    await page.getByLabel('Số hoá đơn').fill(entry.invoiceNumber);
+    await page.getByLabel('Giá trị hoá đơn (VNĐ)').fill(entry.invoiceValue.toLocaleString('de-DE'));
+    await page.getByLabel('Điểm trừ').fill(String(entry.deductedPoints));
+    await page.getByRole('button', { name: 'Lưu điểm' }).click();
+    await expect(page.getByTestId('pending-count')).toHaveText(`${i + 1} giao dịch đang chờ gửi`);
+    pendingDeductions += entry.deductedPoints;
+  }
+  // Pending deductions already count against what may be spent; pending earnings do not.
+  await expect(page.getByTestId('balance-available')).toHaveText(String(750 - pendingDeductions));
+
+  for (let i = 0; i < 20; i++) {
+    await page.getByRole('button', { name: 'Check-in', exact: true }).click();
+    await expect(page.getByTestId('recent-checkins').getByRole('listitem')).toHaveCount(3 + i + 1);
+  }
+  // All but the first are repeats within 10 minutes: flagged, not dropped.
+  await expect(page.getByTestId('recent-checkins').getByText('Trùng')).toHaveCount(19);
+
+  await page.reload();
+  await expect(page.getByTestId('pending-count')).toHaveText('20 giao dịch đang chờ gửi');
+  await expect(page.getByTestId('recent-checkins').getByRole('listitem')).toHaveCount(23);
+
+  await page.close();
+  const reopened = await context.newPage();
+  await reopened.goto(createPoint);
+  await expect(reopened.getByTestId('pending-count')).toHaveText('20 giao dịch đang chờ gửi');
+  await expect(reopened.getByTestId('recent-entries').getByRole('listitem')).toHaveCount(23);
+
+  expect(await serverCounts()).toEqual({ points: 3, checkIns: 3 });
+
+  await goOnline(context, reopened);
+  await expect.poll(serverCounts, { timeout: 60_000 }).toEqual({ points: 23, checkIns: 23 });
+  await expect(reopened.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
+
+  const earned = entries.reduce((s, e) => s + Math.floor(e.invoiceValue / 1000), 0);
+  const expected = 750 + earned - pendingDeductions;
+  const after = await apiGet<MemberPointAnswer>(
+    request,
+    staff,
+    `/api/members/getMemberPoint/${demo.memberId}?groupId=${brand!.groupId}`,
+  );
+  expect(after.groups[0]?.balance).toBe(expected);
+  await expect(reopened.getByTestId('balance-known')).toHaveText(expected.toLocaleString('de-DE'));
+  // The member sees the same balance on their own device's screen data.
+  const own = await apiGet<MemberPointAnswer>(
+    request,
+    demo,
+    `/api/members/getMemberPoint/${demo.memberId}`,
+  );
+  expect(own.groups.find((g) => g.groupId === brand!.groupId)?.balance).toBe(expected);
+  // Staying online changes nothing more: still exactly once.
+  await reopened.reload();
+  await expect(reopened.getByTestId('balance-known')).toHaveText(expected.toLocaleString('de-DE'));
+  expect(await serverCounts()).toEqual({ points: 23, checkIns: 23 });
+});
+
+test('the fake camera shown a card QR code made by the app opens create-point for that member', async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const video = await writeQrVideo(
+    path.resolve('.tmp', `qr-${process.pid}.y4m`),
+    cardLinkOf(baseURL, demo.memberId),
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...chromiumArgs,
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL, locale: 'vi-VN' });
+    await context.grantPermissions(['camera'], { origin: baseURL });
+    const page = await context.newPage();
+    await logInAsStaff(page);
+    await page.goto('/scan-qr?isCreatePoint=true');
+    await expect(page).toHaveURL(new RegExp(`/action/createPoint\\?memberId=${demo.memberId}$`), {
+      timeout: 30_000,
+    });
+    await expect(
+      page.getByRole('heading', { name: 'Tích điểm cho Nguyễn Thị Minh Anh' }),
+    ).toBeVisible();
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the own QR page draws the member card link and offers a PNG', async ({ page }) => {
+  await logInAsStaff(page);
+  await page.goto('/action/qrcode');
+  const code = page.getByRole('img', { name: 'Mã QR dẫn đến danh thiếp của bạn' });
+  await expect(code).toHaveAttribute('data-qr-text', new RegExp(`^${baseURL}/me/[0-9a-f-]{36}$`));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Tải ảnh PNG' }).click();
+  expect((await download).suggestedFilename()).toBe('mecards-qr.png');
+});
