@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { contactSearchKey, foldForSearch, phoneDigits } from '../../contract/contact';
 import {
+  ContactSearchIndex,
   matchesQuery,
   prepareQuery,
   searchContacts,
@@ -35,9 +36,12 @@ describe('search normalisation', () => {
   });
 
   it('turns a phone-like query into its digits, other queries into tokens', () => {
-    expect(prepareQuery('0901 234')).toEqual({ tokens: ['0901234'] });
-    expect(prepareQuery('  Sương   Mai ')).toEqual({ tokens: ['suong', 'mai'] });
-    expect(prepareQuery('   ')).toEqual({ tokens: [] });
+    expect(prepareQuery('0901 234')).toMatchObject({ phone: true, tokens: ['0901234'] });
+    expect(prepareQuery('  Sương   Mai ')).toMatchObject({
+      phone: false,
+      tokens: ['suong', 'mai'],
+    });
+    expect(prepareQuery('   ')).toMatchObject({ tokens: [] });
   });
 });
 
@@ -76,5 +80,55 @@ describe('searchContacts', () => {
       'Đặng Ngọc Lan',
       'Nguyễn Thị Minh Anh',
     ]);
+  });
+});
+
+describe('ContactSearchIndex', () => {
+  const many = Array.from({ length: 300 }, (_, i) =>
+    contact(String(i), {
+      name: `${['Nguyễn', 'Trần', 'Đặng', 'Lê'][i % 4]} ${['Văn', 'Thị'][i % 2]} ${i}`,
+      phone: `09${String(i * 7919).padStart(8, '0')}`,
+      company: ['Sương Mai', 'Hoa Lan', 'Cao Nguyên'][i % 3],
+    }),
+  );
+
+  it('answers exactly as the plain filter, while typing, deleting and jumping around', () => {
+    const alphabet = fc.constantFrom(
+      'n',
+      'g',
+      'u',
+      'y',
+      'ê',
+      'a',
+      ' ',
+      '0',
+      '9',
+      '1',
+      'đ',
+      'l',
+      'T',
+      '-',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(alphabet, { maxLength: 8 }), { maxLength: 12 }), (typed) => {
+        const index = new ContactSearchIndex(many);
+        for (const chars of typed) {
+          // Type the query one character at a time, as a person does.
+          for (let i = 0; i <= chars.length; i++) {
+            const query = chars.slice(0, i).join('');
+            expect(index.search(query).map((c) => c.id)).toEqual(
+              searchContacts(many, query).map((c) => c.id),
+            );
+          }
+        }
+      }),
+    );
+  });
+
+  it('narrows from the previous results only when the new query cannot match more', () => {
+    const index = new ContactSearchIndex(many);
+    expect(index.search('090 1').length).toBe(searchContacts(many, '090 1').length);
+    // Same text, different mode: "0901" as digits, then "090 1a" as two words.
+    expect(index.search('090 1a')).toEqual(searchContacts(many, '090 1a'));
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLingui } from '@lingui/react/macro';
 import type { ContactRow } from '../../db/app-db';
@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
-import { searchContacts } from './contact-search';
+import { ContactSearchIndex } from './contact-search';
 import { ContactForm } from './contact-form';
 import { ContactDetail, initials } from './contact-detail';
 import {
@@ -46,7 +46,12 @@ export function PhonebookScreen({ memberId, openContactId, onOpenContact }: Phon
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ContactRow | null>(null);
-  const results = useMemo(() => searchContacts(contacts ?? [], query), [contacts, query]);
+  // Rebuilt only when the phonebook changes; each keystroke then searches the prepared keys.
+  const index = useMemo(() => new ContactSearchIndex(contacts ?? []), [contacts]);
+  const results = useMemo(() => index.search(query), [index, query]);
+  // Stable while typing (the route passes a new function only when the address changes).
+  const openContact = useCallback((c: ContactRow) => onOpenContact(c.id), [onOpenContact]);
+  const editContact = useCallback((c: ContactRow) => setEditing({ kind: 'edit', contact: c }), []);
   const opened = openContactId ? contacts?.find((c) => c.id === openContactId) : undefined;
 
   if (!me || ownerId !== me) {
@@ -150,8 +155,8 @@ export function PhonebookScreen({ memberId, openContactId, onOpenContact }: Phon
       ) : (
         <ContactList
           contacts={results}
-          onOpen={(c) => onOpenContact(c.id)}
-          onEdit={(c) => setEditing({ kind: 'edit', contact: c })}
+          onOpen={openContact}
+          onEdit={editContact}
           onDelete={setDeleting}
         />
       )}
@@ -195,67 +200,85 @@ function ContactList({ contacts, onOpen, onEdit, onDelete }: ContactListProps) {
         {virtualizer.getVirtualItems().map((item) => {
           const contact = contacts[item.index];
           if (!contact) return null;
-          const headline = [contact.jobTitle, contact.company].filter(Boolean).join(' · ');
           return (
-            <div
+            <ContactListRow
               key={item.key}
-              role="listitem"
-              className="contact-row"
-              data-contact-id={contact.id}
-              style={{ height: rowHeight, transform: `translateY(${item.start}px)` }}
-            >
-              <span className="contact-avatar" aria-hidden="true">
-                {initials(contact.name)}
-              </span>
-              <button type="button" className="contact-row__main" onClick={() => onOpen(contact)}>
-                <span className="contact-row__name">{contact.name}</span>
-                {contact.cardMemberId && (
-                  <span className="contact-row__badge">{t`Danh thiếp`}</span>
-                )}
-                <span className="contact-row__meta">
-                  {[headline, contact.phone].filter(Boolean).join(' — ')}
-                </span>
-              </button>
-              <span className="contact-row__actions">
-                {contact.phone && (
-                  <>
-                    <a href={telHref(contact.phone)} aria-label={t`Gọi ${contact.name}`}>
-                      {t`Gọi`}
-                    </a>
-                    <a
-                      href={zaloHref(contact.phone)}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={t`Nhắn Zalo cho ${contact.name}`}
-                    >
-                      Zalo
-                    </a>
-                  </>
-                )}
-                {contact.email && (
-                  <a href={`mailto:${contact.email}`} aria-label={t`Gửi email cho ${contact.name}`}>
-                    {t`Email`}
-                  </a>
-                )}
-                <button
-                  type="button"
-                  onClick={() => onEdit(contact)}
-                  aria-label={t`Sửa ${contact.name}`}
-                >
-                  {t`Sửa`}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onDelete(contact)}
-                  aria-label={t`Xoá ${contact.name}`}
-                >
-                  {t`Xoá`}
-                </button>
-              </span>
-            </div>
+              contact={contact}
+              start={item.start}
+              onOpen={onOpen}
+              onEdit={onEdit}
+              onDelete={onDelete}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface ContactListRowProps {
+  contact: ContactRow;
+  start: number;
+  onOpen: (contact: ContactRow) => void;
+  onEdit: (contact: ContactRow) => void;
+  onDelete: (contact: ContactRow) => void;
+}
+
+/** One row; unchanged rows are not rendered again while the member types. */
+const ContactListRow = memo(function ContactListRow({
+  contact,
+  start,
+  onOpen,
+  onEdit,
+  onDelete,
+}: ContactListRowProps) {
+  const { t } = useLingui();
+  const headline = [contact.jobTitle, contact.company].filter(Boolean).join(' · ');
+  return (
+    <div
+      role="listitem"
+      className="contact-row"
+      data-contact-id={contact.id}
+      style={{ height: rowHeight, transform: `translateY(${start}px)` }}
+    >
+      <span className="contact-avatar" aria-hidden="true">
+        {initials(contact.name)}
+      </span>
+      <button type="button" className="contact-row__main" onClick={() => onOpen(contact)}>
+        <span className="contact-row__name">{contact.name}</span>
+        {contact.cardMemberId && <span className="contact-row__badge">{t`Danh thiếp`}</span>}
+        <span className="contact-row__meta">
+          {[headline, contact.phone].filter(Boolean).join(' — ')}
+        </span>
+      </button>
+      <span className="contact-row__actions">
+        {contact.phone && (
+          <>
+            <a href={telHref(contact.phone)} aria-label={t`Gọi ${contact.name}`}>
+              {t`Gọi`}
+            </a>
+            <a
+              href={zaloHref(contact.phone)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t`Nhắn Zalo cho ${contact.name}`}
+            >
+              Zalo
+            </a>
+          </>
+        )}
+        {contact.email && (
+          <a href={`mailto:${contact.email}`} aria-label={t`Gửi email cho ${contact.name}`}>
+            {t`Email`}
+          </a>
+        )}
+        <button type="button" onClick={() => onEdit(contact)} aria-label={t`Sửa ${contact.name}`}>
+          {t`Sửa`}
+        </button>
+        <button type="button" onClick={() => onDelete(contact)} aria-label={t`Xoá ${contact.name}`}>
+          {t`Xoá`}
+        </button>
+      </span>
+    </div>
+  );
+});
