@@ -179,3 +179,21 @@ test('card pages pass the accessibility check', async ({ page }) => {
     ).toEqual([]);
   }
 });
+
+test('inside Zalo the visitor is told to open the card in another browser to save it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Mobile Safari/537.36 Zalo android/12110',
+    locale: 'vi-VN',
+  });
+  const page = await context.newPage();
+  await page.goto('/me/demo');
+  await page.getByRole('link', { name: 'Lưu danh bạ' }).click();
+  await expect(page.getByText(/Hãy sao chép đường dẫn và mở bằng trình duyệt khác/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sao chép đường dẫn' })).toBeVisible();
+  // Spec §1: no service worker inside Zalo.
+  await expect(page.locator('html')).toHaveAttribute('data-service-worker', 'skipped');
+  await context.close();
+});

@@ -163,3 +163,31 @@ describe('missing pages and errors', () => {
     expect(await res.text()).toContain('<title>m.e Cards 500</title>');
   });
 });
+
+describe('page template', () => {
+  it('embeds card data so that no text can end the script element', async () => {
+    const { fillTemplate, loadCardPage } = await import('../../server/ssr/card-pages');
+    await db.insert(members).values({
+      name: '</script><script>alert(1)</script>\u2028',
+      urlMinify: 'xss-name',
+    });
+    const data = await loadCardPage(
+      db,
+      { kind: 'profile', base: 'me', key: 'xss-name', layout: 'classic' },
+      origin,
+      '/me/xss-name',
+    );
+    const html = fillTemplate(
+      '<html lang="vi"><head><title>x</title><!--app-head--></head><body><div id="app"><!--app-html--></div><!--app-data--></body></html>',
+      { meta: { title: 't', description: 'd', image: null, url: 'u' }, data, locale: 'en' },
+    );
+    expect(html).not.toContain('</script><script>alert');
+    expect(html).toContain('\\u003c/script>');
+    expect(html).toContain('<html lang="en"');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    const json = /<script id="card-data" type="application\/json">(.*)<\/script>/.exec(html)?.[1];
+    expect((JSON.parse(json!) as { view: { owner: { name: string } } }).view.owner.name).toBe(
+      '</script><script>alert(1)</script>\u2028',
+    );
+  });
+});
