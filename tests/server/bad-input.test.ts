@@ -149,6 +149,30 @@ describe('bad input', () => {
     );
   });
 
+  it('refuses an oversized body, JSON or form, with 413 before any route reads it', async () => {
+    const before = await fingerprint();
+    const big = 'x'.repeat(server.config.bodyLimitBytes + 1);
+    for (const { method, path } of writeRoutes) {
+      const json = await send(method, path, JSON.stringify({ name: big }));
+      const form = await send(method, path, `name=${big}`, 'application/x-www-form-urlencoded');
+      for (const res of [json, form]) {
+        expect(res.status, `${method} ${path}`).toBe(413);
+        expect(res.json?.error.code).toBe('body_too_large');
+      }
+    }
+    const after = await fingerprint();
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    expect(changed).toEqual([]);
+  });
+
+  it('answers unknown /api paths with a JSON 404 whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await send(method, '/api/no/such/call', method === 'GET' ? undefined : '{}');
+      expect(res.status, method).toBe(404);
+      expect(res.json?.error.code, method).toBe('not_found');
+    }
+  });
+
   it('refuses a body that is neither JSON nor a form with 415', async () => {
     const res = await send('POST', '/api/sync/push', 'mutations=[]', 'text/plain');
     expect(res.status).toBe(415);
