@@ -17,6 +17,11 @@ export interface ProfileAnswer extends SessionFacts {
   member: Member;
 }
 
+/** The outcome, on <html data-session> (support and e2e checks wait for it). */
+function mark(state: 'restored' | 'offline' | 'none' | 'failed'): void {
+  document.documentElement.dataset.session = state;
+}
+
 /** Restores the session in the background; offline it keeps what is stored and moves on. */
 export async function restoreSessionAtStart(): Promise<void> {
   listenForWorkerSessionEnd();
@@ -24,6 +29,7 @@ export async function restoreSessionAtStart(): Promise<void> {
     // Cookies gone (expired, cleared elsewhere): the stored token goes with them.
     if (await readSession()) await clearSession();
     markLoggedOut();
+    mark('none');
     return;
   }
   try {
@@ -42,7 +48,9 @@ export async function restoreSessionAtStart(): Promise<void> {
     await writeSession(restored);
     markLoggedIn(restored);
     await activateLocale(localeFromProfileLanguage(profile.language));
+    mark('restored');
   } catch (error) {
+    mark(error instanceof NetworkError ? 'offline' : 'failed');
     if (error instanceof NetworkError) return;
     throw error;
   }
