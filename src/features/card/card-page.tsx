@@ -91,8 +91,10 @@ function Profile({ data }: { data: CardPageData }) {
   const { t } = useLingui();
   const paths = cardPaths(view);
   const youtubeActivities = view.activities.filter((a) => a.type === 'youtube' && a.link);
+  // One block per video, however its link is written (youtu.be, watch?v=…).
+  const videoKey = (link: string) => youtubeId(link) ?? link;
   const videos = [...owner.videos, ...youtubeActivities.map((a) => a.link ?? '')].filter(
-    (v, i, all) => v && all.indexOf(v) === i,
+    (v, i, all) => v && all.findIndex((w) => videoKey(w) === videoKey(v)) === i,
   );
   const otherActivities = view.activities.filter((a) => a.type !== 'youtube');
   return (
@@ -224,7 +226,7 @@ function Profile({ data }: { data: CardPageData }) {
               <YoutubeLite
                 key={link}
                 link={link}
-                title={videoTitle(link, youtubeActivities, owner)}
+                title={videoTitle(link, youtubeActivities, owner, videoKey)}
               />
             ))}
           </div>
@@ -246,8 +248,14 @@ function Profile({ data }: { data: CardPageData }) {
   );
 }
 
-function videoTitle(link: string, activities: CardActivity[], owner: CardOwner): string {
-  return activities.find((a) => a.link === link)?.displayName ?? `${owner.name} — YouTube`;
+function videoTitle(
+  link: string,
+  activities: CardActivity[],
+  owner: CardOwner,
+  key: (link: string) => string,
+): string {
+  const match = activities.find((a) => a.link && key(a.link) === key(link));
+  return match?.displayName ?? `${owner.name} — YouTube`;
 }
 
 /** A URL inside CSS url("…"): quotes and backslashes could end it, so they are escaped. */
