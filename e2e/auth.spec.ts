@@ -73,12 +73,12 @@ function storedToken(page: Page): Promise<string | null> {
     () =>
       new Promise<string | null>((resolve, reject) => {
         const open = indexedDB.open('mecards-session');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
         open.onsuccess = () => {
           const read = open.result.transaction('session').objectStore('session').get('current');
           read.onsuccess = () =>
             resolve((read.result as { accessToken?: string } | undefined)?.accessToken ?? null);
-          read.onerror = () => reject(read.error);
+          read.onerror = () => reject(read.error ?? new Error('IndexedDB failed'));
         };
       }),
   );
@@ -97,7 +97,7 @@ async function expireStoredToken(page: Page): Promise<string> {
     (next) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('mecards-session');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB failed'));
         open.onsuccess = () => {
           const tx = open.result.transaction('session', 'readwrite');
           const store = tx.objectStore('session');
@@ -111,7 +111,7 @@ async function expireStoredToken(page: Page): Promise<string> {
               resolve();
             };
           };
-          tx.onerror = () => reject(tx.error);
+          tx.onerror = () => reject(tx.error ?? new Error('IndexedDB failed'));
         };
       }),
     expired,
