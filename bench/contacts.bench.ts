@@ -1,0 +1,347 @@
+// Phonebook figures in Chromium (issue 4): the first full pull of 10,000 contacts into Dexie,
+// keystroke-to-results search over them (p95), and 1,000 contact writes through the outbox.
+// Prints `contacts-pull-10k: N ms`, `contacts-search-p95: N ms`, `contacts-write-1k: N ms`.
+//
+// The API runs as in production on a PGlite folder seeded here directly (demo data plus 10,000
+// contacts of the demo member). The app's own modules are loaded from Vite's dev server in front
+// of it, so the pull and the writes run the real sync engine and queueMutation, and the search
+// is typed into the real phonebook screen.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { chromium, type Page } from '@playwright/test';
+import { migrate, openDatabase } from '../server/db/client';
+import { seedDemoData } from '../server/seed/demo';
+import { chromiumArgs } from '../playwright.config';
+import { builtClientDir, freePort, repoRoot, waitForOk } from './browser-harness';
+import type { Figure } from './run';
+
+const contactCount = 10_000;
+
+const families = [
+  'Nguyễn',
+  'Trần',
+  'Lê',
+  'Phạm',
+  'Hoàng',
+  'Huỳnh',
+  'Phan',
+  'Vũ',
+  'Võ',
+  'Đặng',
+  'Bùi',
+  'Đỗ',
+  'Hồ',
+  'Ngô',
+  'Dương',
+  'Lý',
+];
+const middles = ['Văn', 'Thị', 'Minh', 'Ngọc', 'Đức', 'Thu', 'Quốc', 'Thanh', 'Hữu', 'Bảo'];
+const givens = [
+  'An',
+  'Bình',
+  'Châu',
+  'Dũng',
+  'Giang',
+  'Hà',
+  'Hải',
+  'Hạnh',
+  'Hòa',
+  'Hùng',
+  'Khoa',
+  'Lan',
+  'Linh',
+  'Long',
+  'Mai',
+  'Nam',
+  'Nga',
+  'Phúc',
+  'Quân',
+  'Sơn',
+  'Tâm',
+  'Thảo',
+  'Trang',
+  'Tuấn',
+  'Uyên',
+  'Vy',
+  'Yến',
+];
+const companies = [
+  'Cà Phê Sương Mai',
+  'Du Lịch Langbiang',
+  'Công nghệ Đà Lạt',
+  'Vận tải Cao Nguyên',
+  'Nhà hàng Hương Rừng',
+  'Hoa Lan Việt',
+  'Xây dựng Nhà Xanh',
+  'Ngân hàng Á Châu',
+  'Dệt may Sài Gòn',
+  'Thủy sản Cửu Long',
+];
+const titles = [
+  'Giám đốc',
+  'Trưởng phòng',
+  'Kế toán',
+  'Kỹ sư',
+  'Nhân viên kinh doanh',
+  'Chủ cửa hàng',
+];
+
+async function seed(dataDir: string): Promise<void> {
+  const handle = await openDatabase({ dataDir });
+  await migrate(handle);
+  await seedDemoData(handle.db);
+  const rows: string[] = [];
+  for (let i = 0; i < contactCount; i++) {
+    const name = `${families[i % families.length]} ${middles[(i >> 4) % middles.length]} ${givens[(i * 7) % givens.length]} ${i}`;
+    const phone = `09${String(10_000_000 + i * 7919).slice(-8)}`;
+    const company = companies[(i * 3) % companies.length];
+    const title = titles[i % titles.length];
+    const esc = (s: string) => s.replaceAll("'", "''");
+    rows.push(`('${esc(name)}', '${phone}', '${esc(company!)}', '${esc(title!)}', ${i})`);
+  }
+  await handle.db.execute(
+    sql.raw(`
+    INSERT INTO contacts (id, owner_member_id, name, phone, email, company, job_title)
+    SELECT gen_random_uuid(), (SELECT id FROM members WHERE email = 'demo@mecards.vn'),
+           v.name, v.phone, 'lienhe' || v.n || '@example.vn', v.company, v.title
+    FROM (VALUES ${rows.join(',\n')}) AS v(name, phone, company, title, n)`),
+  );
+  await handle.close();
+}
+
+/** Starts a process in its own group, so stopping it also stops what npx started. */
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(command, args, {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+    detached: true,
+  });
+}
+
+function stopGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** Logs in inside the page and stores the session where the app keeps it. */
+async function logIn(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@mecards.vn', password: 'demo12345' }),
+    });
+    const answer = (await res.json()) as {
+      accessToken: string;
+      memberId: string;
+      userName: string;
+      urlMinify: string | null;
+    };
+    const store = (await import(/* @vite-ignore */ String('/src/api/session-store.ts'))) as {
+      writeSession(session: unknown): Promise<void>;
+    };
+    await store.writeSession({ ...answer, brandGroup: null, agency: null });
+    return answer.memberId;
+  });
+}
+
+/**
+ * Fills this origin's mirror with the member's pulled rows through IndexedDB itself (the
+ * screen's own sync may not be running in this page); the screen reads them after a reload.
+ */
+async function fillMirror(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const login = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@mecards.vn', password: 'demo12345' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('mecards');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+    });
+    let cursor = 0;
+    for (;;) {
+      const res = await fetch(`/api/sync/pull?cursor=${cursor}&limit=5000`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      const page = (await res.json()) as {
+        changes: { entity: string; row: { deletedAt: string | null } }[];
+        cursor: number;
+        hasMore: boolean;
+      };
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('contacts', 'readwrite');
+        const store = tx.objectStore('contacts');
+        for (const change of page.changes) {
+          if (change.entity === 'contacts' && change.row.deletedAt === null) store.put(change.row);
+        }
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+      });
+      cursor = page.cursor;
+      if (!page.hasMore) break;
+    }
+    db.close();
+  });
+}
+
+export async function run(): Promise<Figure[]> {
+  const apiPort = await freePort();
+  const webPort = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'mecards-bench-contacts-'));
+  await seed(dataDir);
+  const figures: Figure[] = [];
+  const children = [
+    start('npx', ['tsx', 'server/main.ts'], {
+      CLIENT_DIR: builtClientDir(),
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SECURE_COOKIES: 'false',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+    }),
+    start('npx', ['vite', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'], {
+      API_PORT: String(apiPort),
+    }),
+  ];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  try {
+    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, children[0]!);
+    await waitForOk(`http://127.0.0.1:${webPort}/`, children[1]!);
+    const context = await browser.newContext();
+    // tsx keeps function names with a helper the page does not have.
+    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    const page = await context.newPage();
+    // A page of the origin that runs none of the app: the bench drives the modules itself.
+    await page.goto(`http://127.0.0.1:${webPort}/api/health`);
+    const memberId = await logIn(page);
+
+    const pullMs = await page.evaluate(async () => {
+      const engine = (await import(/* @vite-ignore */ String('/src/sync/sync-engine.ts'))) as {
+        syncNow(): Promise<{ status: string }>;
+      };
+      const { appDb } = (await import(/* @vite-ignore */ String('/src/db/app-db.ts'))) as {
+        appDb: { open(): Promise<unknown>; contacts: { count(): Promise<number> } };
+      };
+      await appDb.open();
+      const started = performance.now();
+      for (let i = 0; i < 20 && (await appDb.contacts.count()) < 10_000; i++) {
+        const outcome = await engine.syncNow();
+        if (outcome.status !== 'synced') throw new Error(`pull ended ${outcome.status}`);
+      }
+      const ms = performance.now() - started;
+      const count = await appDb.contacts.count();
+      if (count < 10_000) throw new Error(`only ${count} contacts pulled`);
+      return ms;
+    });
+    figures.push({ name: 'contacts-pull-10k', value: Math.round(pullMs), unit: 'ms' });
+
+    const writeMs = await page.evaluate(async (owner) => {
+      const data = (await import(
+        /* @vite-ignore */ String('/src/features/phonebook/phonebook-data.ts')
+      )) as {
+        saveContact(ownerId: string, fields: { name: string; phone?: string }): Promise<string>;
+      };
+      const started = performance.now();
+      for (let i = 0; i < 1000; i++) {
+        await data.saveContact(owner, {
+          name: `Liên hệ thử ${i}`,
+          phone: `0912${String(i).padStart(6, '0')}`,
+        });
+      }
+      return performance.now() - started;
+    }, memberId);
+    figures.push({ name: 'contacts-write-1k', value: Math.round(writeMs), unit: 'ms' });
+    // The phonebook screen itself, over the 10,003 pulled contacts.
+    // Search is timed on the production build, which the API server serves.
+    const prodOrigin = `http://127.0.0.1:${apiPort}`;
+    await context.addCookies([
+      { name: 'memberId', value: memberId, url: prodOrigin },
+      { name: 'isLoggedIn', value: 'true', url: prodOrigin },
+    ]);
+    const screen = await context.newPage();
+    await screen.goto(`${prodOrigin}/action/phonebook`);
+    await screen.getByRole('heading', { level: 1, name: 'Danh bạ' }).waitFor();
+    await fillMirror(screen);
+    await screen.reload();
+    await screen.getByText('10.003 liên hệ', { exact: true }).waitFor({ timeout: 60_000 });
+    const searchMs = await screen.evaluate(async () => {
+      const input = document.querySelector<HTMLInputElement>('#phonebook-search');
+      if (!input) throw new Error('no search box');
+      const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+      // React listens to the native value setter, as when a person types.
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- applied to the input below
+      const setValue = (value: string) => Reflect.apply(descriptor!.set!, input, [value]);
+      const hop = () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        });
+      const typed = ['nguyen van', 'tran thi ha', '0901', 'suong mai', 'ke toan', 'dang bao 12'];
+      const times: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        for (const text of typed) {
+          for (let i = 1; i <= text.length; i++) {
+            const started = performance.now();
+            setValue(text.slice(0, i));
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            await hop();
+            void document.body.offsetHeight; // results in the DOM and laid out
+            times.push(performance.now() - started);
+          }
+          setValue('');
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          await hop();
+        }
+      }
+      return times;
+    });
+    figures.push({
+      name: 'contacts-search-p95',
+      value: Math.round(percentile(searchMs, 95) * 10) / 10,
+      unit: 'ms',
+    });
+
+    await context.close();
+  } finally {
+    await browser.close();
+    for (const child of children) stopGroup(child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+// Run alone: `npx tsx bench/contacts.bench.ts` (the runner imports run()).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    (figures) => {
+      for (const figure of figures) console.log(`${figure.name}: ${figure.value} ${figure.unit}`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
