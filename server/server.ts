@@ -28,12 +28,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     throw error;
   }
   const app = createApp({ config, database, logger, now: () => new Date() });
-  const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(s),
-    );
-    s.once('error', reject);
-  });
+  let server: ServerType;
+  try {
+    server = await new Promise((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+        resolve(s),
+      );
+      s.once('error', reject);
+    });
+  } catch (error) {
+    // Port taken or not allowed: close the database before reporting, like any start failure.
+    await database.close();
+    throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {

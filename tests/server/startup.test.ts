@@ -137,6 +137,25 @@ describe('start-up failures', () => {
       await db.close();
     }
   });
+
+  it('exits non-zero with one clear line when the port is taken', async () => {
+    const dataDir = await tempDir('mecards-data-');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = blocker.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const started = start({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+      expect(await started.exited).not.toBe(0);
+      const lines = oneLine(started.stderr());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: .*EADDRINUSE`),
+      );
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  }, 120_000);
 });
 
 describe('shutdown', () => {
