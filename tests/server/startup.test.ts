@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationFiles, migrationState, openDatabase, queryRows } from '../../server/db/client';
 import { sql } from 'drizzle-orm';
+import { createTestServer } from './test-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // tsx itself rather than `npx tsx`: npx may print its own warnings on stderr.
@@ -223,4 +224,35 @@ describe.runIf(adminUrl)('on PostgreSQL (TEST_DATABASE_URL)', () => {
       await admin.close();
     }
   }, 120_000);
+});
+
+describe('health', () => {
+  it('reports the database kind and turns 503 while a migration is pending', async () => {
+    const server = await createTestServer();
+    try {
+      const ok = await server.request('/api/health');
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('cache-control')).toBe('no-store');
+      const files = await migrationFiles();
+      expect(await ok.json()).toEqual({
+        status: 'ok',
+        database: {
+          kind: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+          reachable: true,
+        },
+        migrations: { applied: files.length, pending: [], latest: files.at(-1) },
+      });
+
+      const last = files.at(-1) ?? '';
+      await server.database.execScript(`DELETE FROM schema_migrations WHERE name = '${last}'`);
+      const pending = await server.request('/api/health');
+      expect(pending.status).toBe(503);
+      expect(await pending.json()).toMatchObject({
+        status: 'degraded',
+        migrations: { pending: [last] },
+      });
+    } finally {
+      await server.close();
+    }
+  });
 });
