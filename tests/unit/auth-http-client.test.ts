@@ -1,0 +1,141 @@
+// The HTTP client's session handling (spec §4/§8): bearer attached, one refresh and one retry
+// on 401, and on a failed refresh every session cookie cleared and the page reloaded.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch, SessionExpiredError } from '../../src/api/http-client';
+import { clearSession, readSession, writeSession } from '../../src/api/session-store';
+
+interface Call {
+  url: string;
+  authorization: string | null;
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+let calls: Call[] = [];
+let cookieWrites: string[] = [];
+const reload = vi.fn();
+
+function stubPage(): void {
+  const jar = new Map<string, string>([
+    ['isLoggedIn', 'true'],
+    ['memberId', 'm-1'],
+  ]);
+  cookieWrites = [];
+  vi.stubGlobal('document', {
+    get cookie() {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+    set cookie(text: string) {
+      cookieWrites.push(text);
+      const name = text.slice(0, text.indexOf('='));
+      if (text.includes('max-age=0')) jar.delete(name);
+    },
+  });
+  vi.stubGlobal('location', { protocol: 'http:', reload });
+}
+
+function stubServer(answer: (call: Call) => Response): void {
+  calls = [];
+  vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
+    const call = { url: input, authorization: new Headers(init.headers).get('authorization') };
+    calls.push(call);
+    return Promise.resolve(answer(call));
+  });
+}
+
+const session = {
+  accessToken: 'old-token',
+  memberId: 'm-1',
+  userName: 'demo@mecards.vn',
+  urlMinify: 'demo',
+  brandGroup: null,
+  agency: null,
+};
+
+beforeEach(async () => {
+  stubPage();
+  reload.mockClear();
+  await writeSession(session);
+});
+
+afterEach(async () => {
+  await clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('apiFetch', () => {
+  it('attaches the bearer token, refreshes once on 401 and retries with the new token', async () => {
+    stubServer((call) => {
+      if (call.url === '/api/auth/refresh') {
+        return jsonResponse(200, {
+          accessToken: 'new-token',
+          memberId: 'm-1',
+          userName: 'demo@mecards.vn',
+        });
+      }
+      return call.authorization === 'Bearer new-token'
+        ? jsonResponse(200, { ok: true })
+        : jsonResponse(401, { error: { code: 'token_expired', message: 'expired' } });
+    });
+    expect(await apiFetch('/auth/profile')).toEqual({ ok: true });
+    expect(calls.map((c) => [c.url, c.authorization])).toEqual([
+      ['/api/auth/profile', 'Bearer old-token'],
+      ['/api/auth/refresh', null],
+      ['/api/auth/profile', 'Bearer new-token'],
+    ]);
+    expect((await readSession())?.accessToken).toBe('new-token');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('retries only once: a second 401 is the answer', async () => {
+    stubServer((call) =>
+      call.url === '/api/auth/refresh'
+        ? jsonResponse(200, { accessToken: 'new-token', memberId: 'm-1', userName: 'u' })
+        : jsonResponse(401, { error: { code: 'forbidden', message: 'no' } }),
+    );
+    await expect(apiFetch('/auth/profile')).rejects.toMatchObject({ status: 401 });
+    expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('when the refresh fails: clears the session and every session cookie, then reloads', async () => {
+    stubServer((call) =>
+      call.url === '/api/auth/refresh'
+        ? jsonResponse(401, { error: { code: 'refresh_reused', message: 'reused' } })
+        : jsonResponse(401, { error: { code: 'token_expired', message: 'expired' } }),
+    );
+    await expect(apiFetch('/auth/profile')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(await readSession()).toBeNull();
+    expect(cookieWrites.some((w) => w.startsWith('isLoggedIn=;') && w.includes('max-age=0'))).toBe(
+      true,
+    );
+    expect(cookieWrites.some((w) => w.startsWith('memberId=;'))).toBe(true);
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session when the refresh cannot reach the server', async () => {
+    vi.stubGlobal('fetch', (input: string) =>
+      input === '/api/auth/refresh'
+        ? Promise.reject(new TypeError('offline'))
+        : Promise.resolve(jsonResponse(401, { error: { code: 'token_expired', message: 'x' } })),
+    );
+    await expect(apiFetch('/auth/profile')).rejects.toMatchObject({ name: 'NetworkError' });
+    expect((await readSession())?.accessToken).toBe('old-token');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('never attaches a token nor refreshes for auth: false calls', async () => {
+    stubServer(() => jsonResponse(401, { error: { code: 'invalid_credentials', message: 'x' } }));
+    await expect(
+      apiFetch('/auth/login', { method: 'POST', json: {}, auth: false }),
+    ).rejects.toMatchObject({
+      code: 'invalid_credentials',
+    });
+    expect(calls).toEqual([{ url: '/api/auth/login', authorization: null }]);
+  });
+});
