@@ -81,6 +81,7 @@ export function useSyncStatus(): SyncStatus {
   const retry = useCallback(async (id: string) => {
     await retryRejected(appDb, id);
     outboxChanged();
+    await syncNow({ force: true });
   }, []);
   const discard = useCallback((id: string) => discardRejected(appDb, id), []);
   const flush = useCallback(async () => {
