@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { policySchema } from './common';
+// The type lists are shared with the read API's shapes.
+import { postTypes, productTypes } from './card';
 
 // Spec §5 rules for the content a member or brand publishes. Every schema accepts what a
 // form posts (form-urlencoded strings) as well as JSON values, and names its failures with
@@ -148,9 +150,6 @@ const ordinal = blankAsAbsent(wholeAmount('invalid_number'));
 // ---------------------------------------------------------------------------------------
 // Posts (spec §3 post types) and the general title/content/date form
 
-export const postTypes = ['news', 'opportunity', 'event', 'document'] as const;
-export type PostType = (typeof postTypes)[number];
-
 /** Spec §5: "Post/general form: title, content, date required." */
 export const generalFormEntries = {
   title: requiredTextField('title_required', 300),
@@ -175,19 +174,6 @@ export type PostInput = v.InferOutput<typeof postSchema>;
 
 // ---------------------------------------------------------------------------------------
 // Products
-
-/** Spec §3 product types; 'ma' is M&A. */
-export const productTypes = [
-  'sell',
-  'buy',
-  'service',
-  'ma',
-  'product',
-  'project',
-  'exhibition',
-  'achievement',
-] as const;
-export type ProductType = (typeof productTypes)[number];
 
 const price = blankAsAbsent(wholeAmount('price_invalid'));
 

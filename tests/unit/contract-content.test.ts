@@ -15,11 +15,11 @@ import {
   posterSchemaOn,
   postSchema,
   productSchema,
-  productTypes,
   relicSchema,
   vietnamToday,
 } from '../../contract/content';
 import { issueFields } from '../../server/http/input';
+import { productTypes } from '../../contract/card';
 import { isMessageCode, messageText } from '../../contract/messages';
 
 /** Field → message code of a failed parse, or null when the input is valid. */
