@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -76,5 +76,44 @@ export async function runIdempotent(
       if (stored) return replay(stored);
     }
     throw error;
+  }
+}
+
+/**
+ * Runs several keyed writes in one transaction (the batch push's fast path): the effect and
+ * every key are stored together. Returns null, having changed nothing, when any key was seen
+ * before, a key repeats, or the effect throws: the caller then runs each write alone.
+ */
+export async function runIdempotentMany(
+  db: Database,
+  memberId: string,
+  items: { key: string; hash: string }[],
+  effect: (tx: Transaction) => Promise<{ status: number; body: unknown }[]>,
+): Promise<StoredResult[] | null> {
+  if (items.length === 0) return [];
+  const keys = items.map((item) => item.key);
+  if (new Set(keys).size !== keys.length || keys.some((k) => k.length > 200)) return null;
+  const seen = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.memberId, memberId), inArray(idempotencyKeys.key, keys)));
+  if (seen.length > 0) return null;
+  try {
+    return await db.transaction(async (tx) => {
+      const results = await effect(tx);
+      if (results.length !== items.length) throw new Error('one result per item');
+      await tx.insert(idempotencyKeys).values(
+        items.map((item, i) => ({
+          memberId,
+          key: item.key,
+          requestHash: item.hash,
+          status: results[i]!.status,
+          response: { body: results[i]!.body },
+        })),
+      );
+      return results.map((r) => ({ ...r, replayed: false }));
+    });
+  } catch {
+    return null;
   }
 }

@@ -208,6 +208,66 @@ export function orderGroupToClient(r: OrderGroupRecord): OrderGroupRow {
   };
 }
 
+/** Thrown by a batch path to hand the batch back to the one-by-one path. */
+class NeedsOneByOne extends Error {}
+
+interface StaffGroupFacts {
+  role: StaffRole;
+  rate: number;
+}
+
+/** Roles and point rates of the asked groups where the member is staff (others left out). */
+async function staffFacts(
+  tx: Transaction,
+  memberId: string,
+  groupIds: string[],
+): Promise<Map<string, StaffGroupFacts>> {
+  const rows = await tx
+    .select({ id: groups.id, role: groupMembers.role, rate: groups.pointsPerThousand })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.memberId, memberId),
+        inArray(groupMembers.groupId, [...new Set(groupIds)]),
+        eq(groupMembers.status, 'active'),
+        isNull(groupMembers.deletedAt),
+        isNull(groups.deletedAt),
+      ),
+    );
+  const facts = new Map<string, StaffGroupFacts>();
+  for (const r of rows) {
+    if (r.role === 'admin' || r.role === 'seller') facts.set(r.id, { role: r.role, rate: r.rate });
+  }
+  return facts;
+}
+
+/** Fails the batch unless every id is new and every member exists. */
+async function requireFresh(
+  tx: Transaction,
+  table: typeof pointEntries | typeof checkIns,
+  ids: string[],
+  memberIds: string[],
+): Promise<void> {
+  if (new Set(ids).size !== ids.length) throw new NeedsOneByOne();
+  const taken = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  if (taken.length > 0) throw new NeedsOneByOne();
+  const wanted = [...new Set(memberIds)];
+  const found = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(inArray(members.id, wanted), isNull(members.deletedAt)));
+  if (found.length !== wanted.length) throw new NeedsOneByOne();
+}
+
+/** Locks pairs in one order, so that two batches never wait on each other in a circle. */
+async function lockPairs(tx: Transaction, kind: string, pairs: Iterable<string>): Promise<void> {
+  for (const pair of [...new Set(pairs)].sort()) {
+    const [a, b] = pair.split('|');
+    await lockPair(tx, kind, a!, b!);
+  }
+}
+
 /**
  * point.create — appends one entry to the ledger.
  * Ordering: a deduction is checked against the balance at the moment the server applies it
@@ -296,6 +356,74 @@ export const pointCreate = registerMutation('point.create', {
       .returning();
     return (await pointEntriesToClient(tx, [row!]))[0]!;
   },
+  /** The batch push's path: every check of `run` in a few queries, one multi-row insert. */
+  async runMany(tx, ctx, inputs): Promise<PointEntry[]> {
+    if (inputs.some((i) => i.orderGroupId || i.buyerMemberId === ctx.memberId)) {
+      throw new NeedsOneByOne();
+    }
+    const facts = await staffFacts(
+      tx,
+      ctx.memberId,
+      inputs.map((i) => i.sellerGroupId),
+    );
+    await requireFresh(
+      tx,
+      pointEntries,
+      inputs.map((i) => i.id),
+      inputs.map((i) => i.buyerMemberId),
+    );
+    const pairOf = (i: { buyerMemberId: string; sellerGroupId: string }) =>
+      `${i.buyerMemberId}|${i.sellerGroupId}`;
+    const spending = inputs.filter((i) => i.deductedPoints > 0).map(pairOf);
+    const balances = new Map<string, number>();
+    if (spending.length > 0) {
+      await lockPairs(tx, 'points', spending);
+      for (const pair of new Set(spending)) {
+        const [buyer, group] = pair.split('|');
+        balances.set(pair, (await ledgerBalanceOf(tx, buyer!, group!)).balance);
+      }
+    }
+    const rows = inputs.map((input) => {
+      const group = facts.get(input.sellerGroupId);
+      if (!group) throw new NeedsOneByOne();
+      const computed = pointsEarned(input.invoiceValue, group.rate);
+      const accumulated = input.accumulatedPoints ?? computed;
+      if (accumulated !== computed && group.role !== 'admin') throw new NeedsOneByOne();
+      if (input.deductedPoints * vndPerPoint > input.invoiceValue) throw new NeedsOneByOne();
+      const pair = pairOf(input);
+      // Same order as one by one: a deduction sees the entries applied before it.
+      if (balances.has(pair)) {
+        const before = balances.get(pair)!;
+        if (input.deductedPoints > before) throw new NeedsOneByOne();
+        balances.set(pair, before + accumulated - input.deductedPoints);
+      }
+      return {
+        id: input.id,
+        sellerGroupId: input.sellerGroupId,
+        buyerMemberId: input.buyerMemberId,
+        staffMemberId: ctx.memberId,
+        orderGroupId: null,
+        invoiceNumber: input.invoiceNumber,
+        invoiceValue: input.invoiceValue,
+        accumulatedPoints: accumulated,
+        deductedPoints: input.deductedPoints,
+        paymentAmount: paymentAmount(input.invoiceValue, input.deductedPoints),
+        note: input.note || null,
+        recordedAt: deviceTime(input.recordedAt, ctx.now),
+      };
+    });
+    // The rows are known in full: no RETURNING to read back (it costs as much as the insert).
+    const at = ctx.now.toISOString();
+    const records = rows.map((r) => ({
+      ...r,
+      createdAt: at,
+      updatedAt: at,
+      changeSeq: 0,
+      deletedAt: null,
+    }));
+    await tx.insert(pointEntries).values(records);
+    return pointEntriesToClient(tx, records);
+  },
 });
 
 /**
@@ -343,6 +471,89 @@ export const checkInCreate = registerMutation('checkin.create', {
       })
       .returning();
     return (await checkInsToClient(tx, [row!]))[0]!;
+  },
+  /** The batch push's path: duplicates decided in order, as one by one would. */
+  async runMany(tx, ctx, inputs): Promise<CheckIn[]> {
+    if (inputs.some((i) => i.memberId === ctx.memberId)) throw new NeedsOneByOne();
+    const facts = await staffFacts(
+      tx,
+      ctx.memberId,
+      inputs.map((i) => i.groupId),
+    );
+    if (inputs.some((i) => !facts.has(i.groupId))) throw new NeedsOneByOne();
+    await requireFresh(
+      tx,
+      checkIns,
+      inputs.map((i) => i.id),
+      inputs.map((i) => i.memberId),
+    );
+    await lockPairs(
+      tx,
+      'checkin',
+      inputs.map((i) => `${i.memberId}|${i.groupId}`),
+    );
+    const windowMs = duplicateWindowMinutes * 60_000;
+    const times = inputs.map((i) => new Date(deviceTime(i.checkedInAt, ctx.now)).getTime());
+    const from = new Date(Math.min(...times) - windowMs).toISOString();
+    const to = new Date(Math.max(...times) + windowMs).toISOString();
+    const firsts = await tx
+      .select({
+        id: checkIns.id,
+        memberId: checkIns.memberId,
+        groupId: checkIns.groupId,
+        checkedInAt: checkIns.checkedInAt,
+      })
+      .from(checkIns)
+      .where(
+        and(
+          inArray(checkIns.memberId, [...new Set(inputs.map((i) => i.memberId))]),
+          inArray(checkIns.groupId, [...new Set(inputs.map((i) => i.groupId))]),
+          isNull(checkIns.deletedAt),
+          isNull(checkIns.duplicateOf),
+          sql`${checkIns.checkedInAt} > ${from}::timestamptz`,
+          sql`${checkIns.checkedInAt} < ${to}::timestamptz`,
+        ),
+      );
+    const known = firsts.map((f) => ({ ...f, at: new Date(f.checkedInAt).getTime() }));
+    const rows = inputs.map((input, n) => {
+      const at = times[n]!;
+      const earlier = known
+        .filter(
+          (k) =>
+            k.memberId === input.memberId &&
+            k.groupId === input.groupId &&
+            Math.abs(k.at - at) < windowMs,
+        )
+        .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
+      if (!earlier) {
+        known.push({
+          id: input.id,
+          memberId: input.memberId,
+          groupId: input.groupId,
+          checkedInAt: new Date(at).toISOString(),
+          at,
+        });
+      }
+      return {
+        id: input.id,
+        groupId: input.groupId,
+        memberId: input.memberId,
+        staffMemberId: ctx.memberId,
+        checkedInAt: new Date(at).toISOString(),
+        duplicateOf: earlier?.id ?? null,
+        note: input.note || null,
+      };
+    });
+    const at = ctx.now.toISOString();
+    const records = rows.map((r) => ({
+      ...r,
+      createdAt: at,
+      updatedAt: at,
+      changeSeq: 0,
+      deletedAt: null,
+    }));
+    await tx.insert(checkIns).values(records);
+    return checkInsToClient(tx, records);
   },
 });
 

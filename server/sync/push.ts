@@ -7,8 +7,8 @@ import type { PushEntry, PushResult } from '../../contract/sync';
 import type { AppDeps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { issueFields } from '../http/input';
-import { findMutation } from './registry';
-import { requestHash, runIdempotent } from './idempotency';
+import { findMutation, type MutationHandler } from './registry';
+import { requestHash, runIdempotent, runIdempotentMany } from './idempotency';
 
 /** PostgreSQL error classes worth another try: serialization, deadlock, connection, resources. */
 const transientSqlState = /^(40001|40P01|08...|53...|57P..|55P03)$/;
@@ -104,6 +104,40 @@ async function pushOne(
   }
 }
 
+/** Largest run of one mutation applied in a single transaction. */
+const maxRunLength = 250;
+
+/**
+ * Applies a run of entries of one mutation in one transaction when its handler offers
+ * `runMany`; null when anything in the run needs the one-by-one path (which then decides).
+ */
+async function pushRun(
+  deps: AppDeps,
+  memberId: string,
+  handler: MutationHandler,
+  run: PushEntry[],
+): Promise<PushResult[] | null> {
+  const runMany = handler.runMany;
+  if (!runMany) return null;
+  const inputs: unknown[] = [];
+  for (const entry of run) {
+    const parsed = v.safeParse(handler.schema, entry.payload);
+    if (!parsed.success) return null;
+    inputs.push(parsed.output);
+  }
+  const stored = await runIdempotentMany(
+    deps.database.db,
+    memberId,
+    run.map((entry) => ({ key: entry.id, hash: requestHash(entry.name, entry.payload) })),
+    async (tx) => {
+      const bodies = await runMany.call(handler, tx, { memberId, now: deps.now() }, inputs);
+      return bodies.map((body) => ({ status: 200, body: body ?? null }));
+    },
+  );
+  if (!stored) return null;
+  return stored.map((s, i) => ({ id: run[i]!.id, status: 'applied', result: s.body }));
+}
+
 export async function pushMutations(
   deps: AppDeps,
   memberId: string,
@@ -112,14 +146,34 @@ export async function pushMutations(
 ): Promise<PushResult[]> {
   const results: PushResult[] = [];
   let stopped = false;
-  for (const entry of entries) {
-    if (stopped) {
-      results.push(retry(entry.id, 'not_attempted', lang));
-      continue;
+  for (let i = 0; i < entries.length;) {
+    const entry = entries[i]!;
+    // Consecutive entries of a mutation with a batch path go in one transaction.
+    const handler = findMutation(entry.name);
+    let end = i + 1;
+    while (end < entries.length && end - i < maxRunLength && entries[end]!.name === entry.name) {
+      end += 1;
     }
-    const result = await pushOne(deps, memberId, entry, lang);
-    if (result.status === 'retry') stopped = true;
-    results.push(result);
+    if (!stopped && handler?.runMany && end - i > 1) {
+      const applied = await pushRun(deps, memberId, handler, entries.slice(i, end));
+      if (applied) {
+        results.push(...applied);
+        i = end;
+        continue;
+      }
+    } else {
+      end = i + 1;
+    }
+    // One by one: the run that could not go at once, or a single entry.
+    for (; i < end; i++) {
+      if (stopped) {
+        results.push(retry(entries[i]!.id, 'not_attempted', lang));
+        continue;
+      }
+      const result = await pushOne(deps, memberId, entries[i]!, lang);
+      if (result.status === 'retry') stopped = true;
+      results.push(result);
+    }
   }
   return results;
 }

@@ -15,6 +15,13 @@ export interface MutationHandler<S extends v.GenericSchema = v.GenericSchema> {
   schema: S;
   /** Applies the change; throws ApiError for refusals (403, 404, 409, 422). */
   run(tx: Transaction, ctx: MutationContext, input: v.InferOutput<S>): Promise<unknown>;
+  /**
+   * Optional fast path of the batch push: applies several inputs in one transaction and returns
+   * one result per input, in order, exactly as `run` one after another would. Throws (anything)
+   * when an input would be refused or needs more care; the push then rolls the batch back and
+   * runs each entry alone through `run`, which gives the precise answer.
+   */
+  runMany?(tx: Transaction, ctx: MutationContext, inputs: v.InferOutput<S>[]): Promise<unknown[]>;
 }
 
 const mutations = new Map<string, MutationHandler>();

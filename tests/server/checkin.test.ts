@@ -62,6 +62,32 @@ describe('check-ins', () => {
     expect(elsewhere.status).toBe(403);
   });
 
+  it('flags repeats inside one pushed batch as one by one would', async () => {
+    const at = base + minutes(600);
+    const batch = [
+      checkIn(at),
+      checkIn(at + minutes(3)),
+      checkIn(at + minutes(25)),
+      checkIn(at + minutes(26)),
+    ];
+    const res = await server.request('/api/sync/push', {
+      method: 'POST',
+      token: cast.staff.token,
+      json: {
+        mutations: batch.map((payload) => ({ id: randomUUID(), name: 'checkin.create', payload })),
+      },
+    });
+    const results = ((await res.json()) as { results: { status: string; result: CheckIn }[] })
+      .results;
+    expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect(results.map((r) => r.result.duplicateOf)).toEqual([
+      null,
+      batch[0]!.id,
+      null,
+      batch[2]!.id,
+    ]);
+  });
+
   it('keeps one row for a replayed check-in', async () => {
     const payload = checkIn(base + minutes(120));
     const key = randomUUID();
@@ -131,8 +157,8 @@ describe('check-ins', () => {
     const lines = logs.text.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('Ngày,Giờ,Thành viên,Nhân viên,Trùng lặp,Ghi chú');
     expect(lines.length - 1).toBe(await rows());
-    // The repeat, the late earlier tap and the admin's second tap at the same time.
-    expect(lines.filter((l) => l.includes(',Có,'))).toHaveLength(3);
+    // The repeat, the late earlier tap, the admin's second tap and two repeats of the batch.
+    expect(lines.filter((l) => l.includes(',Có,'))).toHaveLength(5);
     expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4},\d{2}:\d{2},Nguyễn Thị Minh Anh,Trần Văn Bình,/);
     const summary = await csvOf(
       await server.request(`/api/logsCheckIn/exportCSV?groupId=${cast.brandId}`, {
@@ -141,7 +167,7 @@ describe('check-ins', () => {
     );
     const summaryLines = summary.text.slice(1).trim().split('\r\n');
     expect(summaryLines[0]).toBe('Thành viên,Số lần check-in,Lần đầu,Lần gần nhất');
-    const nonDuplicates = (await rows()) - 3;
+    const nonDuplicates = (await rows()) - 5;
     expect(summaryLines[1]).toMatch(
       new RegExp(
         `^Nguyễn Thị Minh Anh,${nonDuplicates},\\d{2}/\\d{2}/\\d{4},\\d{2}/\\d{2}/\\d{4}$`,

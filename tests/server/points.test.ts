@@ -238,6 +238,42 @@ describe('points ledger', () => {
     expect(await entryCount(sql`id = ${tooMuch.id as string}`)).toBe(0);
   });
 
+  it('applies a run of entries at once, and falls back one by one around a refusal', async () => {
+    const start = await balance();
+    const ok = (value: number, deducted = 0) =>
+      entry(cast, { invoiceValue: value, deductedPoints: deducted });
+    const batch = [ok(10_000), ok(20_000, 5), ok(30_000), ok(40_000, 40)];
+    const push = async (payloads: Record<string, unknown>[]) => {
+      const res = await server.request('/api/sync/push', {
+        method: 'POST',
+        token: cast.staff.token,
+        json: {
+          mutations: payloads.map((payload) => ({
+            id: randomUUID(),
+            name: 'point.create',
+            payload,
+          })),
+        },
+      });
+      return (
+        (await res.json()) as { results: { status: string; code?: string; result?: PointEntry }[] }
+      ).results;
+    };
+    const results = await push(batch);
+    expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect(results[1]?.result).toMatchObject({ accumulatedPoints: 20, paymentAmount: 15_000 });
+    expect(await balance()).toBe(start + 10 + 20 + 30 + 40 - 5 - 40);
+    // The second spends what only the first could give: refused exactly as one by one would.
+    const now = await balance();
+    const mixed = [ok(5_000), ok((now + 6) * 1000, now + 6), ok((now + 5) * 1000, now + 5)];
+    const second = await push(mixed);
+    expect(second.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
+    expect(second[1]?.code).toBe('points_insufficient');
+    // The third earns what it spends: the balance stays at what the first left.
+    expect(await balance()).toBe(now + 5);
+    expect(await entryCount(sql`id = ${mixed[1]!.id as string}`)).toBe(0);
+  });
+
   it('clamps an entry recorded in the future to the server time', async () => {
     const res = await server.request('/api/orderPoint', {
       method: 'POST',
