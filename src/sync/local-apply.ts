@@ -208,9 +208,13 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
         continue;
       }
       if (tombstone) {
-        deletes.set(change.entity, [...(deletes.get(change.entity) ?? []), key]);
+        const list = deletes.get(change.entity) ?? [];
+        list.push(key);
+        deletes.set(change.entity, list);
       } else {
-        puts.set(change.entity, [...(puts.get(change.entity) ?? []), change.row]);
+        const list = puts.get(change.entity) ?? [];
+        list.push(change.row);
+        puts.set(change.entity, list);
       }
       written += 1;
     }

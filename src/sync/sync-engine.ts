@@ -280,14 +280,19 @@ export function startSync(engine: SyncEngine = syncEngine): () => void {
   };
   const kick = () => run();
   const online = () => run({ force: true });
+  const isVisible = () => scope.document?.visibilityState !== 'hidden';
   const visible = () => {
-    if (scope.document?.visibilityState === 'visible') run();
+    if (isVisible()) run();
+  };
+  // A hidden tab leaves the interval to visible ones (and to Background Sync).
+  const tick = () => {
+    if (isVisible()) run();
   };
 
   void requestPersistentStorage();
   scope.addEventListener?.('online', online);
   scope.document?.addEventListener('visibilitychange', visible);
-  const interval = setInterval(kick, syncIntervalMs);
+  const interval = setInterval(tick, syncIntervalMs);
   const unsubscribe = onOutboxChanged(kick);
   kick();
 
