@@ -117,8 +117,7 @@ async function pushRun(
   handler: MutationHandler,
   run: PushEntry[],
 ): Promise<PushResult[] | null> {
-  const runMany = handler.runMany;
-  if (!runMany) return null;
+  if (!handler.runMany) return null;
   const inputs: unknown[] = [];
   for (const entry of run) {
     const parsed = v.safeParse(handler.schema, entry.payload);
@@ -130,7 +129,7 @@ async function pushRun(
     memberId,
     run.map((entry) => ({ key: entry.id, hash: requestHash(entry.name, entry.payload) })),
     async (tx) => {
-      const bodies = await runMany.call(handler, tx, { memberId, now: deps.now() }, inputs);
+      const bodies = (await handler.runMany?.(tx, { memberId, now: deps.now() }, inputs)) ?? [];
       return bodies.map((body) => ({ status: 200, body: body ?? null }));
     },
   );
