@@ -15,7 +15,7 @@ import {
   rejectOne,
   resetForResync,
 } from './local-apply';
-import { deleteSyncState, readSyncState, writeSyncState } from './sync-state';
+import { clientId, deleteSyncState, readSyncState, writeSyncState } from './sync-state';
 
 export type FlushStatus =
   /** Pushed everything this member had queued and pulled up to date. */
@@ -60,11 +60,13 @@ export interface SyncEngine {
   syncNow(options?: FlushOptions): Promise<FlushOutcome>;
 }
 
-/** Statuses that are a 4xx refusal of the whole request rather than a passing condition. */
+/**
+ * A refusal of the request's content (malformed, too large): splitting the batch finds the entry
+ * at fault. Anything else (404 of a missing route, 403, 426…) says nothing about the entries and
+ * only waits, so that no change is undone because of it.
+ */
 function isRequestRefusal(error: ApiRequestError): boolean {
-  return (
-    error.status >= 400 && error.status < 500 && ![401, 408, 425, 426, 429].includes(error.status)
-  );
+  return [400, 413, 415, 422].includes(error.status);
 }
 
 type LockManagerLike = {
@@ -177,6 +179,7 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       return { ...outcome, status: 'backoff', retryAt: backoff.until };
     }
     try {
+      await clientId(db);
       await adoptMember(db, session.memberId);
       await push(session.memberId, outcome);
       if (outcome.status !== 'synced') return outcome;

@@ -100,6 +100,25 @@ describe('outbox', () => {
   });
 });
 
+describe('one flusher', () => {
+  it('two tabs flushing at once send each entry once, in order', async () => {
+    const { createSyncEngine } = await import('../../src/sync/sync-engine');
+    const otherTab = createSyncEngine({ db: device.db, lockName: device.db.name });
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const id = crypto.randomUUID();
+      ids.push(id);
+      await device.queueContact({ id, name: `Hai tab ${i}` });
+    }
+    const outcomes = await Promise.all([device.engine.syncNow(), otherTab.syncNow()]);
+    expect(outcomes.map((o) => o.status)).toEqual(['synced', 'synced']);
+    const sent = pushes().flatMap(
+      (l) => (l.body as { mutations: { payload: { id: string } }[] }).mutations,
+    );
+    expect(sent.map((m) => m.payload.id)).toEqual(ids);
+  });
+});
+
 describe('refusals', () => {
   it('marks a refused entry, undoes its change, keeps the reason, and sends the rest', async () => {
     const keep = crypto.randomUUID();
@@ -246,6 +265,42 @@ describe('pull', () => {
 });
 
 describe('failures', () => {
+  it('does not undo anything when the push route itself is missing (404): it waits', async () => {
+    const id = crypto.randomUUID();
+    await device.queueContact({ id, name: 'Không mất' });
+    device.faults.next = (path) =>
+      path === '/api/sync/push' ? { kind: 'status', status: 404, code: 'not_found' } : undefined;
+    expect((await device.engine.syncNow()).status).toBe('backoff');
+    expect((await device.db.outbox.toArray()).map((e) => e.state)).toEqual(['pending']);
+    expect((await device.db.contacts.get(id))?.name).toBe('Không mất');
+  });
+
+  it('splits a batch the server refuses as a whole and refuses only the entry at fault', async () => {
+    const good = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await device.queueContact({ id: good[0]!, name: 'Một' });
+    await device.queueContact({ id: good[1]!, name: 'Hai' });
+    const { queueMutationIn } = await import('../../src/sync/mutate');
+    const bad = await queueMutationIn(
+      device.db,
+      {
+        name: 'contact.upsert',
+        // An entry the batch schema refuses (name over 100 characters).
+        payload: { id: crypto.randomUUID(), name: 'x' },
+        table: 'contacts',
+        rowId: 'nothing',
+        apply: () => undefined,
+      },
+      memberId,
+    );
+    await device.db.outbox.update(bad.id, { name: 'x'.repeat(150) });
+    await device.queueContact({ id: good[2]!, name: 'Ba' });
+    const outcome = await device.engine.syncNow();
+    expect(outcome).toMatchObject({ status: 'synced', pushed: 3, rejected: 1 });
+    expect((await device.db.outbox.get(bad.id))?.state).toBe('rejected');
+    const onServer = await serverContacts(server, memberId);
+    for (const id of good) expect(onServer.has(id)).toBe(true);
+  });
+
   it('refreshes once on 401 and sends with the new token', async () => {
     await device.queueContact({ id: crypto.randomUUID(), name: 'Token' });
     let first = true;
