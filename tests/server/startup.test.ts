@@ -1,4 +1,5 @@
-// The real entry point as a child process: start-up failures and clean shutdown.
+// The real entry point as a child process: start-up failures and clean shutdown. Each test
+// starts a server from scratch, which takes many seconds on a busy machine: hence the timeouts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -105,7 +106,7 @@ describe('start-up failures', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^m\.e Cards: could not start with PostgreSQL \(DATABASE_URL\): /);
     expect(lines[0]).toMatch(/ECONNREFUSED|connect/);
-  });
+  }, 120_000);
 
   it('exits non-zero with one clear line when a migration fails', async () => {
     const migrations = await tempDir('mecards-migrations-');
@@ -137,7 +138,7 @@ describe('start-up failures', () => {
     } finally {
       await db.close();
     }
-  });
+  }, 120_000);
 
   it('exits non-zero with one clear line when the port is taken', async () => {
     const dataDir = await tempDir('mecards-data-');
@@ -254,5 +255,5 @@ describe('health', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 120_000);
 });
