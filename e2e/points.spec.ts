@@ -210,3 +210,18 @@ test('the own QR page draws the member card link and offers a PNG', async ({ pag
   await page.getByRole('button', { name: 'Tải ảnh PNG' }).click();
   expect((await download).suggestedFilename()).toBe('mecards-qr.png');
 });
+
+test("after create-point, opening another member's card goes to create-point for them (spec §2)", async ({
+  page,
+  request,
+}) => {
+  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  await logInAsStaff(page);
+  await page.goto('/action/createPoint');
+  await expect(page.getByRole('heading', { name: 'Tích điểm', exact: true })).toBeVisible();
+  await page.goto(`/me/${demo.memberId}`);
+  await expect(page).toHaveURL(new RegExp(`/action/createPoint\\?memberId=${demo.memberId}$`));
+  await expect(
+    page.getByRole('heading', { name: 'Tích điểm cho Nguyễn Thị Minh Anh' }),
+  ).toBeVisible();
+});

@@ -1,5 +1,5 @@
 // Pure rules of the points screens: balances from the local ledger mirror, what waits to be
-// sent, duplicate check-ins, money input, and the createPoint redirect of spec §2.
+// sent, duplicate check-ins, money input, totals per day.
 import { duplicateWindowMinutes } from '../../contract/checkin';
 import { ledgerBalance } from '../../contract/points';
 
@@ -80,22 +80,6 @@ export function duplicateOfLocal(
     )
     .sort((a, b) => a.checkedInAt.localeCompare(b.checkedInAt) || a.id.localeCompare(b.id))[0];
   return first?.id ?? null;
-}
-
-/**
- * Spec §2: when the remembered previous route was createPoint and the visitor opens a member
- * page whose id differs from their own, go to the create-point action for that member.
- * Returns the address to go to, or null to stay.
- */
-export function createPointRedirect(input: {
-  previousRouteName: string | undefined;
-  viewedMemberId: string | undefined;
-  ownMemberId: string | undefined;
-}): string | null {
-  const { previousRouteName, viewedMemberId, ownMemberId } = input;
-  if (previousRouteName !== 'createPoint') return null;
-  if (!viewedMemberId || !ownMemberId || viewedMemberId === ownMemberId) return null;
-  return `/action/createPoint?${new URLSearchParams({ memberId: viewedMemberId }).toString()}`;
 }
 
 /** YYYY-MM-DD of an instant in Vietnam time (UTC+7 all year). */

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { ledgerBalance, paymentAmount, pointsEarned } from '../../contract/points';
 import {
   balanceView,
-  createPointRedirect,
   duplicateOfLocal,
   parseAmount,
   totalsPerDay,
@@ -75,35 +74,6 @@ describe('check-in duplicates on the device', () => {
     expect(duplicateOfLocal(visit('n', 12), others)).toBeNull();
     expect(duplicateOfLocal(visit('n', 35), others)).toBe('c');
     expect(duplicateOfLocal({ ...visit('n', 1), groupId: 'h' }, others)).toBeNull();
-  });
-});
-
-describe('createPoint redirect (spec §2)', () => {
-  it('goes to create-point for another member after createPoint, else stays', () => {
-    expect(
-      createPointRedirect({
-        previousRouteName: 'createPoint',
-        viewedMemberId: 'b',
-        ownMemberId: 'a',
-      }),
-    ).toBe('/action/createPoint?memberId=b');
-    expect(
-      createPointRedirect({
-        previousRouteName: 'createPoint',
-        viewedMemberId: 'a',
-        ownMemberId: 'a',
-      }),
-    ).toBeNull();
-    expect(
-      createPointRedirect({ previousRouteName: 'me', viewedMemberId: 'b', ownMemberId: 'a' }),
-    ).toBeNull();
-    expect(
-      createPointRedirect({
-        previousRouteName: 'createPoint',
-        viewedMemberId: 'b',
-        ownMemberId: undefined,
-      }),
-    ).toBeNull();
   });
 });
 
