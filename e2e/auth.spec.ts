@@ -3,6 +3,7 @@
 // access token; two tabs refreshing at once. Codes and links come from /api/test/outbox,
 // which exists only with MAIL_TRANSPORT=outbox (decision 0102; set in playwright.config.ts).
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { sign } from 'hono/jwt';
 
@@ -279,4 +280,21 @@ test('two tabs refreshing at once both stay logged in', async ({ page, request }
     headers: { authorization: `Bearer ${token}` },
   });
   expect(check.status()).toBe(200);
+});
+
+test('the account screens have no accessibility violations, errors shown included', async ({
+  page,
+}) => {
+  for (const path of ['/login', '/register', '/forgot-password', '/password-reset/abc']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Submitting empty shows every field's message.
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.locator('.field__error').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+  }
+  await page.goto('/login');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByText('Bạn phải nhập địa chỉ email')).toBeVisible();
 });

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionFacts } from '../../../contract/auth';
-import { apiFetch, refreshSession } from '../../api/http-client';
-import { writeSession } from '../../api/session-store';
+import { apiFetch, refreshSession, SessionExpiredError } from '../../api/http-client';
+import { readSession, writeSession } from '../../api/session-store';
 import { markLoggedIn, markLoggedOut } from '../../api/use-session';
 import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
 import { Spinner } from '../../ui/spinner';
@@ -26,8 +26,11 @@ export function AuthenticatingScreen() {
     let cancelled = false;
     const run = async () => {
       try {
-        const session = await refreshSession(undefined);
+        await refreshSession(undefined);
         const facts = await apiFetch<SessionFacts>('/auth/authenticating');
+        // Read again: the call may have refreshed the token meanwhile.
+        const session = await readSession();
+        if (!session) throw new SessionExpiredError();
         const restored = { ...session, name: facts.name, urlMinify: facts.urlMinify };
         await writeSession(restored);
         markLoggedIn(restored);

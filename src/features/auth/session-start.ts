@@ -8,6 +8,7 @@ import {
   apiFetch,
   NetworkError,
   refreshSession,
+  SessionExpiredError,
   sessionExpiredMessage,
 } from '../../api/http-client';
 import { clearSession, readSession, writeSession } from '../../api/session-store';
@@ -34,8 +35,11 @@ export async function restoreSessionAtStart(): Promise<void> {
   }
   try {
     // No stored token yet (e.g. after a Facebook login): trade the refresh cookie for one.
-    const session = (await readSession()) ?? (await refreshSession(undefined));
+    if (!(await readSession())) await refreshSession(undefined);
     const profile = await apiFetch<ProfileAnswer>('/auth/profile');
+    // Read again: loading the profile may have refreshed the token meanwhile.
+    const session = await readSession();
+    if (!session) throw new SessionExpiredError();
     const restored = {
       ...session,
       memberId: profile.memberId,
