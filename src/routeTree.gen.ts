@@ -14,8 +14,35 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as R500RouteImport } from './routes/500'
 import { Route as AdminRouteImport } from './routes/admin'
+import { Route as AuthenticatingRouteImport } from './routes/authenticating'
 import { Route as ChangePasswordRouteImport } from './routes/change-password'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ScanQrRouteImport } from './routes/scan-qr'
+import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
+import { Route as ActionHistoryRouteImport } from './routes/action/history'
+import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
+import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
+import { Route as ActionViewPointRouteImport } from './routes/action/viewPoint'
+import { Route as BlogSplatRouteImport } from './routes/blog.$'
+import { Route as ContactsIdRouteImport } from './routes/contacts.$id'
+import { Route as FmeSplatRouteImport } from './routes/fme.$'
+import { Route as FriendsIdRouteImport } from './routes/friends.$id'
+import { Route as MbgSplatRouteImport } from './routes/mbg.$'
+import { Route as MeSplatRouteImport } from './routes/me.$'
+import { Route as MrdSplatRouteImport } from './routes/mrd.$'
+import { Route as NewMbgSplatRouteImport } from './routes/new-mbg.$'
+import { Route as NewMeSplatRouteImport } from './routes/new-me.$'
+import { Route as OrderPointsIdRouteImport } from './routes/order-points.$id'
+import { Route as PasswordResetTokenRouteImport } from './routes/password-reset.$token'
+import { Route as SmcSplatRouteImport } from './routes/smc.$'
+import { Route as VerifyIdRouteImport } from './routes/verify.$id'
+import { Route as ActionHistoryCheckInIndexRouteImport } from './routes/action/historyCheckIn.index'
+import { Route as ActionHistoryCheckInHistoryRouteImport } from './routes/action/historyCheckIn.$history'
+import { Route as ActionHistoryEditHistoryHistoryRouteImport } from './routes/action/historyEditHistory.$history'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -42,9 +69,59 @@ const AdminRoute = AdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatingRoute = AuthenticatingRouteImport.update({
+  id: '/authenticating',
+  path: '/authenticating',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChangePasswordRoute = ChangePasswordRouteImport.update({
   id: '/change-password',
   path: '/change-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ScanQrRoute = ScanQrRouteImport.update({
+  id: '/scan-qr',
+  path: '/scan-qr',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionCreatePointRoute = ActionCreatePointRouteImport.update({
+  id: '/action/createPoint',
+  path: '/action/createPoint',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionHistoryRoute = ActionHistoryRouteImport.update({
+  id: '/action/history',
+  path: '/action/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionPhonebookRoute = ActionPhonebookRouteImport.update({
+  id: '/action/phonebook',
+  path: '/action/phonebook',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionQrcodeRoute = ActionQrcodeRouteImport.update({
+  id: '/action/qrcode',
+  path: '/action/qrcode',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionStatisticalRoute = ActionStatisticalRouteImport.update({
@@ -52,6 +129,94 @@ const ActionStatisticalRoute = ActionStatisticalRouteImport.update({
   path: '/action/statistical',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionViewPointRoute = ActionViewPointRouteImport.update({
+  id: '/action/viewPoint',
+  path: '/action/viewPoint',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSplatRoute = BlogSplatRouteImport.update({
+  id: '/blog/$',
+  path: '/blog/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactsIdRoute = ContactsIdRouteImport.update({
+  id: '/contacts/$id',
+  path: '/contacts/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FmeSplatRoute = FmeSplatRouteImport.update({
+  id: '/fme/$',
+  path: '/fme/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FriendsIdRoute = FriendsIdRouteImport.update({
+  id: '/friends/$id',
+  path: '/friends/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MbgSplatRoute = MbgSplatRouteImport.update({
+  id: '/mbg/$',
+  path: '/mbg/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MeSplatRoute = MeSplatRouteImport.update({
+  id: '/me/$',
+  path: '/me/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MrdSplatRoute = MrdSplatRouteImport.update({
+  id: '/mrd/$',
+  path: '/mrd/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewMbgSplatRoute = NewMbgSplatRouteImport.update({
+  id: '/new-mbg/$',
+  path: '/new-mbg/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewMeSplatRoute = NewMeSplatRouteImport.update({
+  id: '/new-me/$',
+  path: '/new-me/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderPointsIdRoute = OrderPointsIdRouteImport.update({
+  id: '/order-points/$id',
+  path: '/order-points/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordResetTokenRoute = PasswordResetTokenRouteImport.update({
+  id: '/password-reset/$token',
+  path: '/password-reset/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SmcSplatRoute = SmcSplatRouteImport.update({
+  id: '/smc/$',
+  path: '/smc/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyIdRoute = VerifyIdRouteImport.update({
+  id: '/verify/$id',
+  path: '/verify/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionHistoryCheckInIndexRoute =
+  ActionHistoryCheckInIndexRouteImport.update({
+    id: '/action/historyCheckIn/',
+    path: '/action/historyCheckIn/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ActionHistoryCheckInHistoryRoute =
+  ActionHistoryCheckInHistoryRouteImport.update({
+    id: '/action/historyCheckIn/$history',
+    path: '/action/historyCheckIn/$history',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ActionHistoryEditHistoryHistoryRoute =
+  ActionHistoryEditHistoryHistoryRouteImport.update({
+    id: '/action/historyEditHistory/$history',
+    path: '/action/historyEditHistory/$history',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -59,8 +224,35 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/500': typeof R500Route
   '/admin': typeof AdminRoute
+  '/authenticating': typeof AuthenticatingRoute
   '/change-password': typeof ChangePasswordRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/register': typeof RegisterRoute
+  '/scan-qr': typeof ScanQrRoute
+  '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/history': typeof ActionHistoryRoute
+  '/action/phonebook': typeof ActionPhonebookRoute
+  '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/viewPoint': typeof ActionViewPointRoute
+  '/blog/$': typeof BlogSplatRoute
+  '/contacts/$id': typeof ContactsIdRoute
+  '/fme/$': typeof FmeSplatRoute
+  '/friends/$id': typeof FriendsIdRoute
+  '/mbg/$': typeof MbgSplatRoute
+  '/me/$': typeof MeSplatRoute
+  '/mrd/$': typeof MrdSplatRoute
+  '/new-mbg/$': typeof NewMbgSplatRoute
+  '/new-me/$': typeof NewMeSplatRoute
+  '/order-points/$id': typeof OrderPointsIdRoute
+  '/password-reset/$token': typeof PasswordResetTokenRoute
+  '/smc/$': typeof SmcSplatRoute
+  '/verify/$id': typeof VerifyIdRoute
+  '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
+  '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
+  '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -68,8 +260,35 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/500': typeof R500Route
   '/admin': typeof AdminRoute
+  '/authenticating': typeof AuthenticatingRoute
   '/change-password': typeof ChangePasswordRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/register': typeof RegisterRoute
+  '/scan-qr': typeof ScanQrRoute
+  '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/history': typeof ActionHistoryRoute
+  '/action/phonebook': typeof ActionPhonebookRoute
+  '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/viewPoint': typeof ActionViewPointRoute
+  '/blog/$': typeof BlogSplatRoute
+  '/contacts/$id': typeof ContactsIdRoute
+  '/fme/$': typeof FmeSplatRoute
+  '/friends/$id': typeof FriendsIdRoute
+  '/mbg/$': typeof MbgSplatRoute
+  '/me/$': typeof MeSplatRoute
+  '/mrd/$': typeof MrdSplatRoute
+  '/new-mbg/$': typeof NewMbgSplatRoute
+  '/new-me/$': typeof NewMeSplatRoute
+  '/order-points/$id': typeof OrderPointsIdRoute
+  '/password-reset/$token': typeof PasswordResetTokenRoute
+  '/smc/$': typeof SmcSplatRoute
+  '/verify/$id': typeof VerifyIdRoute
+  '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
+  '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
+  '/action/historyCheckIn': typeof ActionHistoryCheckInIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -78,8 +297,35 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/500': typeof R500Route
   '/admin': typeof AdminRoute
+  '/authenticating': typeof AuthenticatingRoute
   '/change-password': typeof ChangePasswordRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/register': typeof RegisterRoute
+  '/scan-qr': typeof ScanQrRoute
+  '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/history': typeof ActionHistoryRoute
+  '/action/phonebook': typeof ActionPhonebookRoute
+  '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/viewPoint': typeof ActionViewPointRoute
+  '/blog/$': typeof BlogSplatRoute
+  '/contacts/$id': typeof ContactsIdRoute
+  '/fme/$': typeof FmeSplatRoute
+  '/friends/$id': typeof FriendsIdRoute
+  '/mbg/$': typeof MbgSplatRoute
+  '/me/$': typeof MeSplatRoute
+  '/mrd/$': typeof MrdSplatRoute
+  '/new-mbg/$': typeof NewMbgSplatRoute
+  '/new-me/$': typeof NewMeSplatRoute
+  '/order-points/$id': typeof OrderPointsIdRoute
+  '/password-reset/$token': typeof PasswordResetTokenRoute
+  '/smc/$': typeof SmcSplatRoute
+  '/verify/$id': typeof VerifyIdRoute
+  '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
+  '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
+  '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -89,8 +335,35 @@ export interface FileRouteTypes {
     | '/404'
     | '/500'
     | '/admin'
+    | '/authenticating'
     | '/change-password'
+    | '/forgot-password'
+    | '/login'
+    | '/logout'
+    | '/register'
+    | '/scan-qr'
+    | '/action/createPoint'
+    | '/action/history'
+    | '/action/phonebook'
+    | '/action/qrcode'
     | '/action/statistical'
+    | '/action/viewPoint'
+    | '/blog/$'
+    | '/contacts/$id'
+    | '/fme/$'
+    | '/friends/$id'
+    | '/mbg/$'
+    | '/me/$'
+    | '/mrd/$'
+    | '/new-mbg/$'
+    | '/new-me/$'
+    | '/order-points/$id'
+    | '/password-reset/$token'
+    | '/smc/$'
+    | '/verify/$id'
+    | '/action/historyCheckIn/$history'
+    | '/action/historyEditHistory/$history'
+    | '/action/historyCheckIn/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -98,8 +371,35 @@ export interface FileRouteTypes {
     | '/404'
     | '/500'
     | '/admin'
+    | '/authenticating'
     | '/change-password'
+    | '/forgot-password'
+    | '/login'
+    | '/logout'
+    | '/register'
+    | '/scan-qr'
+    | '/action/createPoint'
+    | '/action/history'
+    | '/action/phonebook'
+    | '/action/qrcode'
     | '/action/statistical'
+    | '/action/viewPoint'
+    | '/blog/$'
+    | '/contacts/$id'
+    | '/fme/$'
+    | '/friends/$id'
+    | '/mbg/$'
+    | '/me/$'
+    | '/mrd/$'
+    | '/new-mbg/$'
+    | '/new-me/$'
+    | '/order-points/$id'
+    | '/password-reset/$token'
+    | '/smc/$'
+    | '/verify/$id'
+    | '/action/historyCheckIn/$history'
+    | '/action/historyEditHistory/$history'
+    | '/action/historyCheckIn'
   id:
     | '__root__'
     | '/'
@@ -107,8 +407,35 @@ export interface FileRouteTypes {
     | '/404'
     | '/500'
     | '/admin'
+    | '/authenticating'
     | '/change-password'
+    | '/forgot-password'
+    | '/login'
+    | '/logout'
+    | '/register'
+    | '/scan-qr'
+    | '/action/createPoint'
+    | '/action/history'
+    | '/action/phonebook'
+    | '/action/qrcode'
     | '/action/statistical'
+    | '/action/viewPoint'
+    | '/blog/$'
+    | '/contacts/$id'
+    | '/fme/$'
+    | '/friends/$id'
+    | '/mbg/$'
+    | '/me/$'
+    | '/mrd/$'
+    | '/new-mbg/$'
+    | '/new-me/$'
+    | '/order-points/$id'
+    | '/password-reset/$token'
+    | '/smc/$'
+    | '/verify/$id'
+    | '/action/historyCheckIn/$history'
+    | '/action/historyEditHistory/$history'
+    | '/action/historyCheckIn/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -117,8 +444,35 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   R500Route: typeof R500Route
   AdminRoute: typeof AdminRoute
+  AuthenticatingRoute: typeof AuthenticatingRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  LoginRoute: typeof LoginRoute
+  LogoutRoute: typeof LogoutRoute
+  RegisterRoute: typeof RegisterRoute
+  ScanQrRoute: typeof ScanQrRoute
+  ActionCreatePointRoute: typeof ActionCreatePointRoute
+  ActionHistoryRoute: typeof ActionHistoryRoute
+  ActionPhonebookRoute: typeof ActionPhonebookRoute
+  ActionQrcodeRoute: typeof ActionQrcodeRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
+  ActionViewPointRoute: typeof ActionViewPointRoute
+  BlogSplatRoute: typeof BlogSplatRoute
+  ContactsIdRoute: typeof ContactsIdRoute
+  FmeSplatRoute: typeof FmeSplatRoute
+  FriendsIdRoute: typeof FriendsIdRoute
+  MbgSplatRoute: typeof MbgSplatRoute
+  MeSplatRoute: typeof MeSplatRoute
+  MrdSplatRoute: typeof MrdSplatRoute
+  NewMbgSplatRoute: typeof NewMbgSplatRoute
+  NewMeSplatRoute: typeof NewMeSplatRoute
+  OrderPointsIdRoute: typeof OrderPointsIdRoute
+  PasswordResetTokenRoute: typeof PasswordResetTokenRoute
+  SmcSplatRoute: typeof SmcSplatRoute
+  VerifyIdRoute: typeof VerifyIdRoute
+  ActionHistoryCheckInHistoryRoute: typeof ActionHistoryCheckInHistoryRoute
+  ActionHistoryEditHistoryHistoryRoute: typeof ActionHistoryEditHistoryHistoryRoute
+  ActionHistoryCheckInIndexRoute: typeof ActionHistoryCheckInIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -158,6 +512,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/authenticating': {
+      id: '/authenticating'
+      path: '/authenticating'
+      fullPath: '/authenticating'
+      preLoaderRoute: typeof AuthenticatingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/change-password': {
       id: '/change-password'
       path: '/change-password'
@@ -165,11 +526,193 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChangePasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/scan-qr': {
+      id: '/scan-qr'
+      path: '/scan-qr'
+      fullPath: '/scan-qr'
+      preLoaderRoute: typeof ScanQrRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/createPoint': {
+      id: '/action/createPoint'
+      path: '/action/createPoint'
+      fullPath: '/action/createPoint'
+      preLoaderRoute: typeof ActionCreatePointRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/history': {
+      id: '/action/history'
+      path: '/action/history'
+      fullPath: '/action/history'
+      preLoaderRoute: typeof ActionHistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/phonebook': {
+      id: '/action/phonebook'
+      path: '/action/phonebook'
+      fullPath: '/action/phonebook'
+      preLoaderRoute: typeof ActionPhonebookRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/qrcode': {
+      id: '/action/qrcode'
+      path: '/action/qrcode'
+      fullPath: '/action/qrcode'
+      preLoaderRoute: typeof ActionQrcodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/statistical': {
       id: '/action/statistical'
       path: '/action/statistical'
       fullPath: '/action/statistical'
       preLoaderRoute: typeof ActionStatisticalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/viewPoint': {
+      id: '/action/viewPoint'
+      path: '/action/viewPoint'
+      fullPath: '/action/viewPoint'
+      preLoaderRoute: typeof ActionViewPointRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$': {
+      id: '/blog/$'
+      path: '/blog/$'
+      fullPath: '/blog/$'
+      preLoaderRoute: typeof BlogSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contacts/$id': {
+      id: '/contacts/$id'
+      path: '/contacts/$id'
+      fullPath: '/contacts/$id'
+      preLoaderRoute: typeof ContactsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fme/$': {
+      id: '/fme/$'
+      path: '/fme/$'
+      fullPath: '/fme/$'
+      preLoaderRoute: typeof FmeSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/friends/$id': {
+      id: '/friends/$id'
+      path: '/friends/$id'
+      fullPath: '/friends/$id'
+      preLoaderRoute: typeof FriendsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mbg/$': {
+      id: '/mbg/$'
+      path: '/mbg/$'
+      fullPath: '/mbg/$'
+      preLoaderRoute: typeof MbgSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/me/$': {
+      id: '/me/$'
+      path: '/me/$'
+      fullPath: '/me/$'
+      preLoaderRoute: typeof MeSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mrd/$': {
+      id: '/mrd/$'
+      path: '/mrd/$'
+      fullPath: '/mrd/$'
+      preLoaderRoute: typeof MrdSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/new-mbg/$': {
+      id: '/new-mbg/$'
+      path: '/new-mbg/$'
+      fullPath: '/new-mbg/$'
+      preLoaderRoute: typeof NewMbgSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/new-me/$': {
+      id: '/new-me/$'
+      path: '/new-me/$'
+      fullPath: '/new-me/$'
+      preLoaderRoute: typeof NewMeSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-points/$id': {
+      id: '/order-points/$id'
+      path: '/order-points/$id'
+      fullPath: '/order-points/$id'
+      preLoaderRoute: typeof OrderPointsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password-reset/$token': {
+      id: '/password-reset/$token'
+      path: '/password-reset/$token'
+      fullPath: '/password-reset/$token'
+      preLoaderRoute: typeof PasswordResetTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/smc/$': {
+      id: '/smc/$'
+      path: '/smc/$'
+      fullPath: '/smc/$'
+      preLoaderRoute: typeof SmcSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify/$id': {
+      id: '/verify/$id'
+      path: '/verify/$id'
+      fullPath: '/verify/$id'
+      preLoaderRoute: typeof VerifyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/historyCheckIn/': {
+      id: '/action/historyCheckIn/'
+      path: '/action/historyCheckIn'
+      fullPath: '/action/historyCheckIn/'
+      preLoaderRoute: typeof ActionHistoryCheckInIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/historyCheckIn/$history': {
+      id: '/action/historyCheckIn/$history'
+      path: '/action/historyCheckIn/$history'
+      fullPath: '/action/historyCheckIn/$history'
+      preLoaderRoute: typeof ActionHistoryCheckInHistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/historyEditHistory/$history': {
+      id: '/action/historyEditHistory/$history'
+      path: '/action/historyEditHistory/$history'
+      fullPath: '/action/historyEditHistory/$history'
+      preLoaderRoute: typeof ActionHistoryEditHistoryHistoryRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
@@ -181,8 +724,35 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   R500Route: R500Route,
   AdminRoute: AdminRoute,
+  AuthenticatingRoute: AuthenticatingRoute,
   ChangePasswordRoute: ChangePasswordRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  LoginRoute: LoginRoute,
+  LogoutRoute: LogoutRoute,
+  RegisterRoute: RegisterRoute,
+  ScanQrRoute: ScanQrRoute,
+  ActionCreatePointRoute: ActionCreatePointRoute,
+  ActionHistoryRoute: ActionHistoryRoute,
+  ActionPhonebookRoute: ActionPhonebookRoute,
+  ActionQrcodeRoute: ActionQrcodeRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
+  ActionViewPointRoute: ActionViewPointRoute,
+  BlogSplatRoute: BlogSplatRoute,
+  ContactsIdRoute: ContactsIdRoute,
+  FmeSplatRoute: FmeSplatRoute,
+  FriendsIdRoute: FriendsIdRoute,
+  MbgSplatRoute: MbgSplatRoute,
+  MeSplatRoute: MeSplatRoute,
+  MrdSplatRoute: MrdSplatRoute,
+  NewMbgSplatRoute: NewMbgSplatRoute,
+  NewMeSplatRoute: NewMeSplatRoute,
+  OrderPointsIdRoute: OrderPointsIdRoute,
+  PasswordResetTokenRoute: PasswordResetTokenRoute,
+  SmcSplatRoute: SmcSplatRoute,
+  VerifyIdRoute: VerifyIdRoute,
+  ActionHistoryCheckInHistoryRoute: ActionHistoryCheckInHistoryRoute,
+  ActionHistoryEditHistoryHistoryRoute: ActionHistoryEditHistoryHistoryRoute,
+  ActionHistoryCheckInIndexRoute: ActionHistoryCheckInIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
