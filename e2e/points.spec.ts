@@ -13,7 +13,7 @@ import {
 import { baseURL, chromiumArgs } from '../playwright.config';
 import { cardLinkOf } from '../src/lib/qr';
 import type { MemberPointAnswer, Page as ListPage } from '../contract/points';
-import { writeQrVideo } from './fixtures/qr-video';
+import { writeQrBitmap, writeQrVideo } from './fixtures/qr-video';
 
 interface ApiSession {
   token: string;
@@ -220,6 +220,28 @@ test("after create-point, opening another member's card goes to create-point for
   await page.goto('/action/createPoint');
   await expect(page.getByRole('heading', { name: 'Tích điểm', exact: true })).toBeVisible();
   await page.goto(`/me/${demo.memberId}`);
+  await expect(page).toHaveURL(new RegExp(`/action/createPoint\\?memberId=${demo.memberId}$`));
+  await expect(
+    page.getByRole('heading', { name: 'Tích điểm cho Nguyễn Thị Minh Anh' }),
+  ).toBeVisible();
+});
+
+test('without camera permission the scanner explains why, and a picture of the QR code still works', async ({
+  page,
+  request,
+}) => {
+  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const picture = await writeQrBitmap(
+    path.resolve('.tmp', `qr-${process.pid}.bmp`),
+    cardLinkOf(baseURL, demo.memberId),
+  );
+  await logInAsStaff(page);
+  await page.goto('/scan-qr?isCreatePoint=true');
+  // No camera permission granted (and no camera): the reason is on screen, not a blank box.
+  await expect(page.getByRole('status').filter({ hasText: /camera/ })).toHaveText(
+    /chưa được phép dùng camera|Không tìm thấy camera/,
+  );
+  await page.getByLabel('Chọn ảnh có mã QR').setInputFiles(picture);
   await expect(page).toHaveURL(new RegExp(`/action/createPoint\\?memberId=${demo.memberId}$`));
   await expect(
     page.getByRole('heading', { name: 'Tích điểm cho Nguyễn Thị Minh Anh' }),
