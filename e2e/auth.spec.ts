@@ -298,3 +298,70 @@ test('the account screens have no accessibility violations, errors shown include
   await page.locator('form button[type="submit"]').click();
   await expect(page.getByText('Bạn phải nhập địa chỉ email')).toBeVisible();
 });
+
+test('logout asks first while changes wait to be sent', async ({ page, request }) => {
+  const email = uniqueEmail('outbox');
+  await registerByApi(request, email, 'hoa-sen-tim-2026');
+  await logInThroughForm(page, email, 'hoa-sen-tim-2026');
+  await page.goto('/change-password');
+  await sessionRestored(page);
+  // A change queued on this device by another member: never sent by this session, but waiting.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('mecards');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('outbox')) {
+                db.close();
+                resolve(false);
+                return;
+              }
+              const tx = db.transaction('outbox', 'readwrite');
+              tx.objectStore('outbox').put({
+                id: crypto.randomUUID(),
+                seq: 1_000_000,
+                name: 'contact.upsert',
+                payload: {},
+                table: 'contacts',
+                rowKey: 'waiting-row',
+                snapshot: null,
+                after: null,
+                memberId: 'another-member',
+                state: 'pending',
+                createdAt: new Date().toISOString(),
+                attempts: 0,
+                lastAttemptAt: null,
+                error: null,
+                durability: 'default',
+                payloadVersion: db.version,
+              });
+              tx.oncomplete = () => {
+                db.close();
+                resolve(true);
+              };
+              tx.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      ),
+    )
+    .toBe(true);
+
+  await page.goto('/logout');
+  const dialog = page.getByRole('dialog', { name: 'Đăng xuất?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Còn 1 thay đổi chưa được gửi lên máy chủ');
+  await dialog.getByRole('button', { name: 'Huỷ' }).click();
+  await expect.poll(() => cookie(page, 'isLoggedIn')).toBe('true');
+
+  await page.goto('/logout');
+  await page
+    .getByRole('dialog', { name: 'Đăng xuất?' })
+    .getByRole('button', { name: 'Vẫn đăng xuất' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => cookie(page, 'isLoggedIn')).toBeUndefined();
+});
