@@ -41,7 +41,9 @@ function loadDataset() {
   const provinces: Indexed<Province>[] = data.provinces.map(([id, code, rawName, unit]) => {
     const name = rawName.replace(/^(Thành phố|Tỉnh) /, '');
     const fullName = `${unit === 'city' ? 'Thành phố' : 'Tỉnh'} ${name}`;
-    return { item: { id, code, name, fullName, unit }, folded: foldVietnamese(fullName) };
+    // The abbreviation matches too: people type "HCM" for Hồ Chí Minh.
+    const folded = foldVietnamese(`${fullName} ${code}`);
+    return { item: { id, code, name, fullName, unit }, folded };
   });
   provinces.sort((a, b) => collator.compare(a.item.name, b.item.name));
   const wardsByProvince = new Map<string, Indexed<Ward>[]>();

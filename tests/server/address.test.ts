@@ -32,7 +32,7 @@ describe('address calls (units since 1 July 2025)', () => {
   });
 
   it('filters by name with or without diacritics', async () => {
-    for (const filter of ['Hồ Chí Minh', 'ho chi minh', 'HO CHI MINH', 'hồ chí']) {
+    for (const filter of ['Hồ Chí Minh', 'ho chi minh', 'HO CHI MINH', 'hồ chí', 'hcm']) {
       const found = await getJson<Province[]>(
         `/api/getProvincial?filter=${encodeURIComponent(filter)}`,
       );
