@@ -5,11 +5,44 @@ import { requireMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requestLang } from '../http/errors';
 import { readBody, readQuery } from '../http/input';
-import { pullChanges } from '../sync/pull';
+import { pullChanges, purgeTombstones } from '../sync/pull';
 import { pushMutations } from '../sync/push';
+
+/** How often a server copy purges old tombstones (several copies doing it too is harmless). */
+export const tombstonePurgeIntervalMs = 24 * 3_600_000;
+
+const purgesInFlight = new Set<Promise<void>>();
+
+/** Resolves when no background purge is running (tests wait for it before closing). */
+export async function tombstonePurgesSettled(): Promise<void> {
+  await Promise.all([...purgesInFlight]);
+}
 
 export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  // Tombstone retention (decision 0200) needs no separate job: once a day, after a pull, this
+  // copy purges tombstones past retention in the background.
+  let lastPurge = deps.now().getTime();
+  let purging = false;
+  const maybePurge = () => {
+    const now = deps.now();
+    if (purging || now.getTime() - lastPurge < tombstonePurgeIntervalMs) return;
+    purging = true;
+    lastPurge = now.getTime();
+    const run = purgeTombstones(deps.database.db, now)
+      .then((result) => {
+        if (result.purged > 0) deps.logger.info('tombstones purged', { ...result });
+      })
+      .catch((error: unknown) => {
+        deps.logger.error('tombstone purge failed', { error: String(error) });
+      })
+      .finally(() => {
+        purging = false;
+        purgesInFlight.delete(run);
+      });
+    purgesInFlight.add(run);
+  };
 
   app.post('/sync/push', async (c) => {
     const { memberId } = requireMember(c);
@@ -29,6 +62,7 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
       Math.min(query.limit, maxPullLimit),
     );
     c.header('Cache-Control', 'no-store');
+    maybePurge();
     return c.json(page);
   });
 
