@@ -15,7 +15,11 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds demo data once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionLost: (error) => logger.warn('database connection lost', { error: error.message }),
+  });
   try {
     const ran = await migrate(database);
     if (ran.length > 0) logger.info('migrated', { migrations: ran });

@@ -36,6 +36,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /** PostgreSQL closed an idle connection (restart, failover, admin); the pool replaces it. */
+  onConnectionLost?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -43,6 +45,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, an idle connection's error is an unhandled 'error' event that
+    // ends the process. The pool has already dropped that connection; the next query opens
+    // a new one.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     // Fail fast with a clear error when the server is not there.
     const probe = await pool.connect();
     probe.release();

@@ -227,6 +227,31 @@ describe.runIf(adminUrl)('on PostgreSQL (TEST_DATABASE_URL)', () => {
   }, 120_000);
 });
 
+describe.runIf(adminUrl)('PostgreSQL connections dropped at run time', () => {
+  it('keeps serving: an idle connection killed by the server does not crash the process', async () => {
+    const server = await createTestServer();
+    const admin = await openDatabase({ databaseUrl: adminUrl });
+    try {
+      expect((await server.request('/api/health')).status).toBe(200);
+      const [{ name } = { name: '' }] = await queryRows<{ name: string }>(
+        server.database.db,
+        sql`SELECT current_database() AS name`,
+      );
+      // What a PostgreSQL restart or failover does to the pool's idle connections.
+      await queryRows(
+        admin.db,
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = ${name} AND pid <> pg_backend_pid()`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await server.request('/api/health')).status).toBe(200);
+    } finally {
+      await admin.close();
+      await server.close();
+    }
+  }, 120_000);
+});
+
 describe('health', () => {
   it('reports the database kind and turns 503 while a migration is pending', async () => {
     const server = await createTestServer();
