@@ -18,10 +18,12 @@ import { toast } from '../../ui/toast';
 import {
   lookUpMemberPoints,
   saveCheckIn,
+  saveOrderGroup,
   savePointEntry,
   useBuyerLedger,
   useMemberCheckIns,
   useMemberName,
+  useOrderGroups,
   usePointsOutbox,
   useStaffGroups,
 } from './points-data';
@@ -195,6 +197,9 @@ function MemberPoints({
     const p = e.payload as { buyerMemberId?: string; memberId?: string };
     return p.buyerMemberId === memberId || p.memberId === memberId;
   });
+  const orders = useOrderGroups(memberId, group.groupId);
+  const [orderChoice, setOrderChoice] = useState('');
+  const [orderTitle, setOrderTitle] = useState('');
   const [busy, setBusy] = useState(false);
   const {
     register,
@@ -234,8 +239,16 @@ function MemberPoints({
     }
     setBusy(true);
     try {
+      let orderGroupId: string | null = orderChoice && orderChoice !== 'new' ? orderChoice : null;
+      if (orderChoice === 'new') {
+        const order = await saveOrderGroup({ group, buyerMemberId: memberId, title: orderTitle });
+        orderGroupId = order.id;
+        setOrderChoice(order.id);
+        setOrderTitle('');
+      }
       await savePointEntry({
         group,
+        orderGroupId,
         buyerMemberId: memberId,
         buyerName: name ?? '',
         invoiceNumber: values.invoiceNumber,
@@ -330,6 +343,32 @@ function MemberPoints({
           {...register('deductedPoints')}
         />
         <TextField label={t`Ghi chú`} autoComplete="off" {...register('note')} />
+        <label className="field">
+          <span className="field__label">
+            <Trans>Đơn hàng</Trans>
+          </span>
+          <select
+            className="field__input"
+            value={orderChoice}
+            onChange={(e) => setOrderChoice(e.target.value)}
+          >
+            <option value="">{t`Không thuộc đơn hàng nào`}</option>
+            {(orders ?? []).map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.title || o.id.slice(0, 8)}
+              </option>
+            ))}
+            <option value="new">{t`Tạo đơn hàng mới…`}</option>
+          </select>
+        </label>
+        {orderChoice === 'new' && (
+          <TextField
+            label={t`Tên đơn hàng`}
+            autoComplete="off"
+            value={orderTitle}
+            onChange={(e) => setOrderTitle(e.target.value)}
+          />
+        )}
         {preview && (
           <p className="points-preview">
             <Trans>

@@ -5,6 +5,7 @@ import {
   appDb,
   type CheckInRow,
   type MemberBalanceRow,
+  type OrderGroupRow,
   type OutboxEntry,
   type PointEntryRow,
   type StaffGroupRow,
@@ -160,8 +161,59 @@ export async function lookUpMemberPoints(
   return answer;
 }
 
+/** Open order groups of a buyer at a group, newest first. */
+export function useOrderGroups(
+  buyerMemberId: string | undefined,
+  groupId: string | undefined,
+): OrderGroupRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!buyerMemberId || !groupId) return [];
+    const rows = await appDb.orderGroups.where('buyerMemberId').equals(buyerMemberId).toArray();
+    return rows
+      .filter((r) => r.sellerGroupId === groupId && r.deletedAt === null)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }, [buyerMemberId, groupId]);
+}
+
+/**
+ * Opens an order group (several invoices of one purchase). Offline: saved at once and sent
+ * before the entries that belong to it (the outbox keeps the order).
+ */
+export async function saveOrderGroup(input: {
+  group: StaffGroupRow;
+  buyerMemberId: string;
+  title: string;
+}): Promise<OrderGroupRow> {
+  const now = new Date().toISOString();
+  const row: OrderGroupRow = {
+    id: crypto.randomUUID(),
+    sellerGroupId: input.group.groupId,
+    buyerMemberId: input.buyerMemberId,
+    staffMemberId: currentMemberId() ?? '',
+    title: input.title.trim(),
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
+  await queueMutation({
+    name: 'orderGroup.upsert',
+    payload: {
+      id: row.id,
+      sellerGroupId: row.sellerGroupId,
+      buyerMemberId: row.buyerMemberId,
+      title: row.title,
+    },
+    table: 'orderGroups',
+    rowId: row.id,
+    durability: 'strict',
+    apply: (db) => db.orderGroups.add(row),
+  });
+  return row;
+}
+
 export interface NewPointEntry {
   group: StaffGroupRow;
+  orderGroupId?: string | null;
   buyerMemberId: string;
   buyerName: string;
   invoiceNumber: string;
@@ -185,7 +237,7 @@ export async function savePointEntry(input: NewPointEntry): Promise<PointEntryRo
     buyerName: input.buyerName,
     staffMemberId,
     staffName: readCookie('name') ?? readCookie('userName') ?? '',
-    orderGroupId: null,
+    orderGroupId: input.orderGroupId ?? null,
     invoiceNumber: input.invoiceNumber.trim(),
     invoiceValue: input.invoiceValue,
     accumulatedPoints: pointsEarned(input.invoiceValue, input.group.pointsPerThousand),
@@ -205,6 +257,7 @@ export async function savePointEntry(input: NewPointEntry): Promise<PointEntryRo
     invoiceValue: row.invoiceValue,
     deductedPoints: row.deductedPoints,
     recordedAt: now,
+    ...(row.orderGroupId ? { orderGroupId: row.orderGroupId } : {}),
     ...(row.note ? { note: row.note } : {}),
   };
   await queueMutation({
