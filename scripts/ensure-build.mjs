@@ -10,6 +10,7 @@ const sources = [
   'contract',
   'public',
   'index.html',
+  'card.html',
   'vite.config.ts',
   'lingui.config.ts',
   'package.json',
