@@ -85,19 +85,25 @@ export async function findMemberByIdentifier(
 
 /**
  * Cookie-authenticated calls (refresh, logout) refuse other sites: the SameSite=Strict cookie
- * already stays home, this is the second lock.
+ * already stays home, this is the second lock. Our own origin is the request's host or
+ * PUBLIC_ORIGIN (a proxy in front may rewrite Host).
  */
-function assertSameOrigin(c: Context): void {
+function assertSameOrigin(c: Context, publicOrigin: string): void {
   const origin = c.req.header('origin');
   if (!origin) return;
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? new URL(c.req.url).host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;
   } catch {
     throw new ApiError(403, 'origin_mismatch');
   }
-  if (originHost !== host) throw new ApiError(403, 'origin_mismatch');
+  const own = [
+    c.req.header('x-forwarded-host'),
+    c.req.header('host'),
+    new URL(c.req.url).host,
+    new URL(publicOrigin).host,
+  ];
+  if (!own.includes(originHost)) throw new ApiError(403, 'origin_mismatch');
 }
 
 export function authRoutes(deps: AppDeps, authConfig: AuthConfig = loadAuthConfig()) {
@@ -153,7 +159,7 @@ export function authRoutes(deps: AppDeps, authConfig: AuthConfig = loadAuthConfi
   });
 
   app.post('/auth/refresh', async (c) => {
-    assertSameOrigin(c);
+    assertSameOrigin(c, deps.config.publicOrigin);
     const token = readRefreshCookie(c);
     const refuse = (
       code:
@@ -181,7 +187,7 @@ export function authRoutes(deps: AppDeps, authConfig: AuthConfig = loadAuthConfi
   });
 
   app.post('/auth/logout', async (c) => {
-    assertSameOrigin(c);
+    assertSameOrigin(c, deps.config.publicOrigin);
     const now = deps.now();
     const token = readRefreshCookie(c);
     if (token) await endSessionByToken(db, token, now);

@@ -234,6 +234,12 @@ describe('refresh', () => {
     expect([res.status, await errorCode(res)]).toEqual([403, 'origin_mismatch']);
     const same = await refresh(server, refreshToken, { origin: 'http://localhost' });
     expect(same.status).toBe(200);
+    // Behind a proxy that rewrites Host, PUBLIC_ORIGIN is still home.
+    const proxied = await refresh(server, refreshCookieOf(same), {
+      origin: 'http://cards.test',
+      host: 'app-internal:8080',
+    });
+    expect(proxied.status).toBe(200);
   });
 });
 
