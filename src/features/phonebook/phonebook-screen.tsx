@@ -196,7 +196,7 @@ function ContactList({ contacts, onOpen, onEdit, onDelete }: ContactListProps) {
   });
   return (
     <div ref={scrollRef} className="contact-list" role="list" aria-label={t`Danh sách liên hệ`}>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const contact = contacts[item.index];
           if (!contact) return null;
