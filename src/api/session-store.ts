@@ -27,6 +27,9 @@ function notify(session: StoredSession | null): void {
   for (const listener of listeners) listener(session);
 }
 
+// Under Node (tests) an open channel would keep the process alive.
+(channel as { unref?: () => void } | null)?.unref?.();
+
 channel?.addEventListener('message', (event: MessageEvent<{ session: StoredSession | null }>) => {
   cached = event.data.session;
   notify(cached);
