@@ -365,3 +365,41 @@ test('logout asks first while changes wait to be sent', async ({ page, request }
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => cookie(page, 'isLoggedIn')).toBeUndefined();
 });
+
+test('a phone account registers with an SMS code and resets its password by SMS', async ({
+  page,
+  request,
+}) => {
+  const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await page.goto('/register');
+  await page.getByRole('radio', { name: 'Số điện thoại' }).check();
+  await page.getByLabel('Họ và tên').fill('Lê Văn Điện');
+  await page.getByRole('textbox', { name: 'Số điện thoại' }).fill(phone);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill('ca-phe-sua-da-99');
+  await page.getByLabel('Xác nhận mật khẩu').fill('ca-phe-sua-da-99');
+  await page.getByRole('button', { name: 'Nhận mã xác thực' }).click();
+  const sms = await latestMessage(request, phone, 'register_otp');
+  await page.getByLabel('Mã OTP').fill(sms.payload.code ?? '');
+  await page.getByRole('button', { name: 'Xác nhận và đăng ký' }).click();
+  await expect(page).toHaveURL(/\/me\/le-van-dien-/);
+  expect(await cookie(page, 'userName')).toBe(phone);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/forgot-password');
+  await page.getByRole('button', { name: 'Dùng số điện thoại' }).click();
+  await page.getByLabel('Số điện thoại').fill(phone);
+  await page.getByRole('button', { name: 'Gửi mã qua SMS' }).click();
+  const reset = await latestMessage(request, phone, 'reset_otp');
+  await page.getByLabel('Mã OTP').fill(reset.payload.code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Tiếp tục' }).click();
+  await expect(page.getByText('Mã OTP không đúng')).toBeVisible();
+  await page.getByLabel('Mã OTP').fill(reset.payload.code ?? '');
+  await page.getByRole('button', { name: 'Tiếp tục' }).click();
+  await expect(page).toHaveURL(/\/password-reset\//);
+  await page.getByLabel('Mật khẩu mới').fill('tra-da-via-he-5');
+  await page.getByLabel('Xác nhận mật khẩu').fill('tra-da-via-he-5');
+  await page.getByRole('button', { name: 'Đặt lại mật khẩu' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await logInThroughForm(page, phone, 'tra-da-via-he-5');
+});
