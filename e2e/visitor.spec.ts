@@ -115,7 +115,11 @@ test('the visitor downloads the vCard and reads the QR back to the card link', a
   for (let i = 0; i < luminance.length; i++) luminance[i] = image.rgba[i * 4]!;
   const source = new RGBLuminanceSource(luminance, image.width, image.height);
   const result = new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source)));
-  expect(result.getText()).toBe(`${baseURL}/me/demo`);
+  // A member's QR carries their id (scanned offline at a booth), and opens the same card.
+  const link = result.getText();
+  expect(link).toMatch(new RegExp(`^${baseURL}/me/[0-9a-f-]{36}$`));
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nguyễn Thị Minh Anh' })).toBeVisible();
 });
 
 test('a card visited once opens again offline', async ({ page, context }) => {

@@ -243,9 +243,18 @@ function Profile({ data }: { data: CardPageData }) {
       <ActivityList activities={otherActivities} view={view} more={paths.activities} />
       <RelicList relics={view.relics.slice(0, 4)} view={view} more={paths.relics} />
 
-      <CardQr url={cardUrl} name={owner.name} />
+      <CardQr url={qrLink(owner, cardUrl)} name={owner.name} />
     </article>
   );
+}
+
+/**
+ * What the card's QR code carries. A member's is `{origin}/me/{id}` (as cardLinkOf in
+ * src/lib/qr.ts, not imported here to keep zxing out of the first load): staff scanning it
+ * at a booth get the member id with no network (docs/decisions/0301).
+ */
+function qrLink(owner: CardOwner, cardUrl: string): string {
+  return owner.kind === 'member' ? `${new URL(cardUrl).origin}/me/${owner.id}` : cardUrl;
 }
 
 function videoTitle(
