@@ -53,6 +53,14 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
+/** Waits until navigations to `url` are answered by the service worker (the app opens offline). */
+async function waitForOfflineShell(page: Page, url: string): Promise<void> {
+  await waitForServiceWorker(page);
+  await expect
+    .poll(async () => (await page.goto(url))?.fromServiceWorker() ?? false, { timeout: 30_000 })
+    .toBe(true);
+}
+
 async function goOnline(context: BrowserContext, page: Page) {
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -104,9 +112,9 @@ test('offline booth: 20 point entries and 20 check-ins survive a reload and a cl
   ).toBeVisible();
   await expect(page.getByTestId('balance-known')).toHaveText('750');
 
-  await waitForServiceWorker(page);
+  await waitForOfflineShell(page, createPoint);
   await context.setOffline(true);
-  await page.reload();
+  await page.goto(createPoint);
   await expect(page.getByTestId('balance-known')).toHaveText('750');
 
   let pendingDeductions = 0;
@@ -246,4 +254,49 @@ test('without camera permission the scanner explains why, and a picture of the Q
   await expect(
     page.getByRole('heading', { name: 'Tích điểm cho Nguyễn Thị Minh Anh' }),
   ).toBeVisible();
+});
+
+test('an order group opened offline reaches the server before its invoices, with its totals', async ({
+  context,
+  page,
+  request,
+}) => {
+  const staff = await apiLogin(request, 'staff@mecards.vn', 'staff12345');
+  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  await logInAsStaff(page);
+  await waitForServiceWorker(page);
+  const createPoint = `/action/createPoint?memberId=${demo.memberId}`;
+  await page.goto(createPoint);
+  await expect(page.getByTestId('balance-known')).not.toHaveText('');
+  await expect(page.getByTestId('balance-known')).toHaveText(/\d/);
+  await context.setOffline(true);
+  await page.getByLabel('Đơn hàng').selectOption('new');
+  await page.getByLabel('Tên đơn hàng').fill('Hội chợ cà phê');
+  for (const [n, value] of [
+    ['ORDER-1', '120.000'],
+    ['ORDER-2', '80.500'],
+  ] as const) {
+    await page.getByLabel('Số hoá đơn').fill(n);
+    await page.getByLabel('Giá trị hoá đơn (VNĐ)').fill(value);
+    await page.getByRole('button', { name: 'Lưu điểm' }).click();
+    await expect(page.getByLabel('Số hoá đơn')).toHaveValue('');
+  }
+  await expect(page.getByLabel('Đơn hàng')).toHaveValue(/[0-9a-f-]{36}/);
+  await goOnline(context, page);
+  const brand = (
+    await apiGet<MemberPointAnswer>(request, staff, `/api/members/getMemberPoint/${demo.memberId}`)
+  ).groups[0]!;
+  await expect
+    .poll(
+      async () =>
+        (
+          await apiGet<ListPage<{ title: string; entries: number; invoiceValue: number }>>(
+            request,
+            staff,
+            `/api/orderGroup/getOrderGroup?groupId=${brand.groupId}&memberId=${demo.memberId}`,
+          )
+        ).items.find((o) => o.title === 'Hội chợ cà phê'),
+      { timeout: 30_000 },
+    )
+    .toMatchObject({ entries: 2, invoiceValue: 200_500 });
 });
