@@ -232,11 +232,14 @@ export function authRoutes(deps: AppDeps, authConfig: AuthConfig = loadAuthConfi
       throw new ApiError(400, 'validation_failed', { currentPassword: 'wrong_password' });
     }
     const passwordHash = await hashPassword(input.password);
-    await db.transaction(async (tx) => {
+    // Spec §5: the change also renews the refresh token. Every session of the member ends,
+    // this device continues in a new one (its cookies and access token come back here).
+    const session = await db.transaction(async (tx) => {
       await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
-      await endOtherSessions(tx, member.id, auth.sessionId, now);
+      await endOtherSessions(tx, member.id, null, now);
+      return startSession(tx, member.id, now, meta(c));
     });
-    return c.json({ ok: true });
+    return c.json(await answerWithSession(c, member, session));
   });
 
   // --- outbox -----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { authSessions, members } from '../../server/db/schema';
 import { authOtps, cards, mailOutbox, passwordResets } from '../../server/db/schema-auth';
 import { issueCards } from '../../server/auth/cards';
 import { startTestServer } from './test-server';
-import { errorCode, login, refresh } from './auth-helpers';
+import { errorCode, login, refresh, refreshCookieOf } from './auth-helpers';
 
 const server = await startTestServer({ demo: true });
 const db = server.database.db;
@@ -248,8 +248,15 @@ describe('change password', () => {
     expect(ok.status).toBe(200);
     const other = await refresh(server, elsewhere.refreshToken);
     expect([other.status, await errorCode(other)]).toEqual([401, 'session_revoked']);
-    const mine = await refresh(server, here.refreshToken);
+    // This device continues in a renewed session (spec §5: the change renews the refresh token).
+    const renewed = (await ok.json()) as { accessToken: string; memberId: string };
+    expect(renewed.memberId).toBe(here.body.memberId);
+    const oldMine = await refresh(server, here.refreshToken);
+    expect(await errorCode(oldMine)).toBe('session_revoked');
+    const mine = await refresh(server, refreshCookieOf(ok));
     expect(mine.status).toBe(200);
+    const profile = await server.request('/api/auth/profile', { token: renewed.accessToken });
+    expect(profile.status).toBe(200);
     await login(server, email, 'la-sen-xanh-2027');
   });
 });

@@ -82,9 +82,19 @@ export async function register(input: RegisterInput): Promise<LoginAnswer> {
   return logIn({ email, password: input.password });
 }
 
-/** Online only. The server ends the member's other sessions. */
-export function changePassword(input: ChangePasswordInput): Promise<unknown> {
-  return apiFetch('/auth/changePassword', { method: 'POST', json: input });
+/**
+ * Online only. The server ends every other session and renews this one: the new access token
+ * (and, by cookie, refresh token) replace the old ones here.
+ */
+export async function changePassword(input: ChangePasswordInput): Promise<LoginAnswer> {
+  const answer = await apiFetch<LoginAnswer>('/auth/changePassword', {
+    method: 'POST',
+    json: input,
+  });
+  const session = storedFrom(answer);
+  await writeSession(session);
+  markLoggedIn(session);
+  return answer;
 }
 
 /** Online only. Same answer whether or not the account exists. */
