@@ -201,3 +201,30 @@ test('inside Zalo the visitor is told to open the card in another browser to sav
   await expect(page.locator('html')).toHaveAttribute('data-service-worker', 'skipped');
   await context.close();
 });
+
+async function logIn(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email hoặc số điện thoại').fill(login);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page).toHaveURL(/\/me\//);
+}
+
+test('a logged-in friend sees friends-only posts and saves the card to their phonebook', async ({
+  page,
+}) => {
+  // Trần Văn Bình is an accepted friend of the demo member.
+  await logIn(page, 'staff@mecards.vn', 'staff12345');
+  await page.goto('/me/demo');
+  // The server renders the visitor's card; the viewer's own copy follows.
+  await expect(page.getByText('Gặp gỡ bạn bè cuối tuần')).toBeVisible();
+  await page.getByRole('button', { name: 'Lưu vào danh bạ' }).click();
+  await expect(page.getByText('Đã lưu vào danh bạ')).toBeVisible();
+});
+
+test('the owner sees their own card without a save-to-phonebook button', async ({ page }) => {
+  await logIn(page, 'demo@mecards.vn', 'demo12345');
+  await page.goto('/me/demo');
+  await expect(page.getByText('Gặp gỡ bạn bè cuối tuần')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Lưu vào danh bạ' })).toHaveCount(0);
+});

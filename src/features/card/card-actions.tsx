@@ -19,7 +19,16 @@ export function vcardPath(owner: CardOwner): string {
     : `/api/members/getVfcMemberId/${owner.id}`;
 }
 
-export function CardActions({ owner, cardUrl }: { owner: CardOwner; cardUrl: string }) {
+export function CardActions({
+  owner,
+  cardUrl,
+  isMe,
+}: {
+  owner: CardOwner;
+  cardUrl: string;
+  /** The viewer's own card: nothing to save to their phonebook. */
+  isMe: boolean;
+}) {
   const { t } = useLingui();
   const [notice, setNotice] = useState<'in-app' | 'no-share' | null>(null);
 
@@ -58,7 +67,7 @@ export function CardActions({ owner, cardUrl }: { owner: CardOwner; cardUrl: str
       <button type="button" className="button button--ghost" onClick={onShare}>
         <Trans>Chia sẻ</Trans>
       </button>
-      <SaveToPhonebook owner={owner} />
+      {!isMe && <SaveToPhonebook owner={owner} />}
       {notice && (
         <div className="card-notice" role="status">
           {notice === 'in-app' ? (

@@ -135,7 +135,7 @@ function Profile({ data }: { data: CardPageData }) {
           )}
           {owner.intro && <p className="card-hero__intro">{owner.intro}</p>}
         </div>
-        <CardActions owner={owner} cardUrl={cardUrl} />
+        <CardActions owner={owner} cardUrl={cardUrl} isMe={view.isMe} />
       </header>
 
       <ContactBlock owner={owner} />
