@@ -122,13 +122,16 @@ function start(command: string, args: string[], env: Record<string, string>): Ch
   });
 }
 
-function stopGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
+/** Stops the group and waits (a few seconds at most) for its leader to exit. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     process.kill(-child.pid, 'SIGTERM');
   } catch {
-    // already gone
+    return; // already gone
   }
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
 }
 
 function percentile(values: number[], p: number): number {
@@ -158,47 +161,29 @@ async function logIn(page: Page): Promise<string> {
   });
 }
 
-/**
- * Fills this origin's mirror with the member's pulled rows through IndexedDB itself (the
- * screen's own sync may not be running in this page); the screen reads them after a reload.
- */
-async function fillMirror(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const login = await fetch('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@mecards.vn', password: 'demo12345' }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('mecards');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error('open failed'));
-    });
-    let cursor = 0;
-    for (;;) {
-      const res = await fetch(`/api/sync/pull?cursor=${cursor}&limit=5000`, {
-        headers: { authorization: `Bearer ${accessToken}` },
+/** Waits until the page's own sync engine has finished its pull (lastSyncedAt written). */
+async function waitForSynced(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('mecards');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
       });
-      const page = (await res.json()) as {
-        changes: { entity: string; row: { deletedAt: string | null } }[];
-        cursor: number;
-        hasMore: boolean;
-      };
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('contacts', 'readwrite');
-        const store = tx.objectStore('contacts');
-        for (const change of page.changes) {
-          if (change.entity === 'contacts' && change.row.deletedAt === null) store.put(change.row);
-        }
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error ?? new Error('write failed'));
-      });
-      cursor = page.cursor;
-      if (!page.hasMore) break;
-    }
-    db.close();
-  });
+      try {
+        const value = await new Promise<unknown>((resolve, reject) => {
+          const request = db.transaction('syncState').objectStore('syncState').get('lastSyncedAt');
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('read failed'));
+        });
+        return value !== undefined;
+      } finally {
+        db.close();
+      }
+    },
+    undefined,
+    { timeout: 120_000, polling: 250 },
+  );
 }
 
 export async function run(): Promise<Figure[]> {
@@ -228,7 +213,7 @@ export async function run(): Promise<Figure[]> {
   try {
     await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, children[0]!);
     await waitForOk(`http://127.0.0.1:${webPort}/`, children[1]!);
-    const context = await browser.newContext();
+    const context = await browser.newContext({ locale: 'vi-VN' });
     // tsx keeps function names with a helper the page does not have.
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     const page = await context.newPage();
@@ -275,16 +260,20 @@ export async function run(): Promise<Figure[]> {
     // The phonebook screen itself, over the 10,003 pulled contacts.
     // Search is timed on the production build, which the API server serves.
     const prodOrigin = `http://127.0.0.1:${apiPort}`;
-    await context.addCookies([
-      { name: 'memberId', value: memberId, url: prodOrigin },
-      { name: 'isLoggedIn', value: 'true', url: prodOrigin },
-    ]);
-    const screen = await context.newPage();
+    // A context of its own: cookies do not tell ports apart, and this one logs in afresh.
+    const screenContext = await browser.newContext({ locale: 'vi-VN' });
+    await screenContext.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    const screen = await screenContext.newPage();
+    await screen.goto(`${prodOrigin}/login`);
+    await screen.getByLabel('Email hoặc số điện thoại').fill('demo@mecards.vn');
+    await screen.getByLabel('Mật khẩu').fill('demo12345');
+    await screen.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await screen.waitForURL((url) => !url.pathname.startsWith('/login'));
     await screen.goto(`${prodOrigin}/action/phonebook`);
-    await screen.getByRole('heading', { level: 1, name: 'Danh bạ' }).waitFor();
-    await fillMirror(screen);
-    await screen.reload();
-    await screen.getByText('10.003 liên hệ', { exact: true }).waitFor({ timeout: 60_000 });
+    // The screen's own sync pulls the phonebook; keystrokes are timed once it is idle.
+    await screen.getByText('10.003 liên hệ', { exact: true }).waitFor({ timeout: 120_000 });
+    await waitForSynced(screen);
+    await screen.getByText('10.003 liên hệ', { exact: true }).waitFor();
     const searchMs = await screen.evaluate(async () => {
       const input = document.querySelector<HTMLInputElement>('#phonebook-search');
       if (!input) throw new Error('no search box');
@@ -323,11 +312,12 @@ export async function run(): Promise<Figure[]> {
       unit: 'ms',
     });
 
+    await screenContext.close();
     await context.close();
   } finally {
     await browser.close();
-    for (const child of children) stopGroup(child);
-    await rm(dataDir, { recursive: true, force: true });
+    await Promise.all(children.map(stopGroup));
+    await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
   }
   return figures;
 }

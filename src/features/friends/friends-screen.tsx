@@ -35,7 +35,7 @@ type Asking = { kind: 'cancel' | 'unfriend'; row: FriendshipRow } | null;
 export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
   const { t } = useLingui();
   usePageTitle(t`Bạn bè`);
-  const me = currentMemberId();
+  const [me] = useState(currentMemberId);
   const own = me !== undefined && me === memberId;
   const rows = useFriendships(own ? me : undefined);
   const suggestions = useFriendSuggestions(own ? me : undefined, rows);

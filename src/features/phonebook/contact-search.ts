@@ -39,7 +39,10 @@ export function matchesQuery(searchKey: string, query: PreparedQuery): boolean {
 }
 
 /** The rows whose key holds every token, in the given order; an empty query keeps all. */
-export function searchContacts<T extends SearchableContact>(rows: readonly T[], query: string): T[] {
+export function searchContacts<T extends SearchableContact>(
+  rows: readonly T[],
+  query: string,
+): T[] {
   const prepared = prepareQuery(query);
   if (prepared.tokens.length === 0) return rows.slice();
   return rows.filter((row) => matchesQuery(row.searchKey, prepared));
@@ -93,7 +96,10 @@ export class ContactSearchIndex<T extends SearchableContact> {
       if (at < 0) return found;
       const row = this.rowAt(at);
       found.push(row);
-      from = row + 1 < this.starts.length ? (this.starts[row + 1] ?? this.text.length) : this.text.length;
+      from =
+        row + 1 < this.starts.length
+          ? (this.starts[row + 1] ?? this.text.length)
+          : this.text.length;
     }
   }
 

@@ -40,7 +40,8 @@ const rowHeight = 76;
 export function PhonebookScreen({ memberId, openContactId, onOpenContact }: PhonebookScreenProps) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Danh bạ`);
-  const me = currentMemberId();
+  // Read once: the cookie does not change while the screen is open (a new login reloads).
+  const [me] = useState(currentMemberId);
   const ownerId = memberId ?? me;
   const contacts = useContacts(ownerId === me ? ownerId : undefined);
   const [query, setQuery] = useState('');
@@ -191,8 +192,7 @@ function ContactList({ contacts, onOpen, onEdit, onDelete }: ContactListProps) {
     count: contacts.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 8,
-    getItemKey: (index) => contacts[index]?.id ?? index,
+    overscan: 4,
   });
   return (
     <div ref={scrollRef} className="contact-list" role="list" aria-label={t`Danh sách liên hệ`}>
@@ -201,8 +201,9 @@ function ContactList({ contacts, onOpen, onEdit, onDelete }: ContactListProps) {
           const contact = contacts[item.index];
           if (!contact) return null;
           return (
+            // Keyed by position: while typing, the same DOM rows take new contacts in place.
             <ContactListRow
-              key={item.key}
+              key={item.index}
               contact={contact}
               start={item.start}
               onOpen={onOpen}
