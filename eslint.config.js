@@ -12,6 +12,7 @@ export default tseslint.config(
       'src/routeTree.gen.ts',
       'src/locales',
       'test-results',
+      '.tmp',
       'playwright-report',
       'scripts/**/*.mjs',
     ],
