@@ -78,6 +78,14 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
+/** Waits until navigations to `url` are answered by the service worker (the app opens offline). */
+async function waitForOfflineShell(page: Page, url: string): Promise<void> {
+  await waitForServiceWorker(page);
+  await expect
+    .poll(async () => (await page.goto(url))?.fromServiceWorker() ?? false, { timeout: 30_000 })
+    .toBe(true);
+}
+
 async function openPhonebook(page: Page, count: string): Promise<void> {
   await page.goto('/action/phonebook');
   await expect(page.getByRole('heading', { level: 1, name: 'Danh bạ' })).toBeVisible();
@@ -122,9 +130,8 @@ test('offline: contacts and friend requests survive reloads and a closed tab, th
   const server = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
   const memberId = await logIn(page);
   expect(memberId).toBe(server.memberId);
-  await waitForServiceWorker(page);
   await openPhonebook(page, '3 liên hệ');
-  await page.goto(`/friends/${memberId}`);
+  await waitForOfflineShell(page, `/friends/${memberId}`);
   await expect(page.getByText('Lê Hoàng Nam')).toBeVisible();
 
   await context.setOffline(true);
@@ -219,8 +226,7 @@ test('a saved card opens in airplane mode, and a friend request to it is sent of
   expect(saved.ok()).toBe(true);
 
   const memberId = await logIn(page);
-  await waitForServiceWorker(page);
-  await page.goto('/action/phonebook');
+  await waitForOfflineShell(page, '/action/phonebook');
   await expect(contactButton(page, 'Cà Phê Sương Mai')).toBeVisible();
 
   await context.setOffline(true);
