@@ -21,6 +21,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ScanQrRouteImport } from './routes/scan-qr'
+import { Route as ActionIndexRouteImport } from './routes/action/index'
 import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
 import { Route as ActionHistoryRouteImport } from './routes/action/history'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
@@ -102,6 +103,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ScanQrRoute = ScanQrRouteImport.update({
   id: '/scan-qr',
   path: '/scan-qr',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionIndexRoute = ActionIndexRouteImport.update({
+  id: '/action/',
+  path: '/action/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionCreatePointRoute = ActionCreatePointRouteImport.update({
@@ -250,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/password-reset/$token': typeof PasswordResetTokenRoute
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
+  '/action/': typeof ActionIndexRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   '/password-reset/$token': typeof PasswordResetTokenRoute
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
+  '/action': typeof ActionIndexRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/historyCheckIn': typeof ActionHistoryCheckInIndexRoute
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/password-reset/$token': typeof PasswordResetTokenRoute
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
+  '/action/': typeof ActionIndexRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
@@ -361,6 +370,7 @@ export interface FileRouteTypes {
     | '/password-reset/$token'
     | '/smc/$'
     | '/verify/$id'
+    | '/action/'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/historyCheckIn/'
@@ -397,6 +407,7 @@ export interface FileRouteTypes {
     | '/password-reset/$token'
     | '/smc/$'
     | '/verify/$id'
+    | '/action'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/historyCheckIn'
@@ -433,6 +444,7 @@ export interface FileRouteTypes {
     | '/password-reset/$token'
     | '/smc/$'
     | '/verify/$id'
+    | '/action/'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/historyCheckIn/'
@@ -470,6 +482,7 @@ export interface RootRouteChildren {
   PasswordResetTokenRoute: typeof PasswordResetTokenRoute
   SmcSplatRoute: typeof SmcSplatRoute
   VerifyIdRoute: typeof VerifyIdRoute
+  ActionIndexRoute: typeof ActionIndexRoute
   ActionHistoryCheckInHistoryRoute: typeof ActionHistoryCheckInHistoryRoute
   ActionHistoryEditHistoryHistoryRoute: typeof ActionHistoryEditHistoryHistoryRoute
   ActionHistoryCheckInIndexRoute: typeof ActionHistoryCheckInIndexRoute
@@ -559,6 +572,13 @@ declare module '@tanstack/react-router' {
       path: '/scan-qr'
       fullPath: '/scan-qr'
       preLoaderRoute: typeof ScanQrRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/': {
+      id: '/action/'
+      path: '/action'
+      fullPath: '/action/'
+      preLoaderRoute: typeof ActionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/createPoint': {
@@ -750,6 +770,7 @@ const rootRouteChildren: RootRouteChildren = {
   PasswordResetTokenRoute: PasswordResetTokenRoute,
   SmcSplatRoute: SmcSplatRoute,
   VerifyIdRoute: VerifyIdRoute,
+  ActionIndexRoute: ActionIndexRoute,
   ActionHistoryCheckInHistoryRoute: ActionHistoryCheckInHistoryRoute,
   ActionHistoryEditHistoryHistoryRoute: ActionHistoryEditHistoryHistoryRoute,
   ActionHistoryCheckInIndexRoute: ActionHistoryCheckInIndexRoute,

@@ -4,6 +4,7 @@ import { ErrorScreen } from '../ui/error-screen';
 import { NotFoundScreen } from '../ui/not-found-screen';
 import { ToastViewport } from '../ui/toast';
 import { SyncStatusBar } from '../features/sync-status/sync-status-bar';
+import { MemberMenu } from '../features/member-menu/member-menu';
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -16,7 +17,7 @@ function RootLayout() {
   const bare = useMatches({ select: (matches) => matches.some((m) => m.staticData.bareLayout) });
   return (
     <>
-      {!bare && <AppHeader />}
+      {!bare && <AppHeader menu={<MemberMenu />} />}
       <Outlet />
       <SyncStatusBar />
       <ToastViewport />

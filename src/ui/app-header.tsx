@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LanguageSwitch } from './language-switch';
 import { OfflineIndicator } from './offline-indicator';
 
-/** The compact app header: product mark, status badges, language switch. */
-export function AppHeader() {
+/** The compact app header: product mark, status badges, language switch, the member's menu. */
+export function AppHeader({ menu }: { menu?: ReactNode }) {
   return (
     <header className="app-header">
       <Link to="/" className="app-header__mark">
@@ -14,6 +15,7 @@ export function AppHeader() {
         <OfflineIndicator />
       </div>
       <LanguageSwitch />
+      {menu}
     </header>
   );
 }

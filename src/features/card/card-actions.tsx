@@ -6,7 +6,7 @@ import { vcardFileName } from '../../lib/vcard';
 import { toast } from '../../ui/toast';
 import { CopyButton } from './copy-button';
 import { trackCard } from './card-tracking';
-import { SaveToPhonebook } from './save-to-phonebook';
+import { SaveToPhonebook, useLoggedInViewer } from './save-to-phonebook';
 
 /** Zalo and Facebook in-app browsers cannot save files. */
 export function isInAppBrowser(userAgent: string): boolean {
@@ -31,6 +31,7 @@ export function CardActions({
 }) {
   const { t } = useLingui();
   const [notice, setNotice] = useState<'in-app' | 'no-share' | null>(null);
+  const loggedIn = useLoggedInViewer();
 
   const onSave = (event: React.MouseEvent) => {
     trackCard(owner, 'save_contact', owner.urlMinify);
@@ -68,6 +69,12 @@ export function CardActions({
         <Trans>Chia sẻ</Trans>
       </button>
       {!isMe && <SaveToPhonebook owner={owner} />}
+      {loggedIn && (
+        // Members land on cards after login; this is their way back into the app.
+        <a className="button button--ghost" href="/action">
+          <Trans>Mở ứng dụng</Trans>
+        </a>
+      )}
       {notice && (
         <div className="card-notice" role="status">
           {notice === 'in-app' ? (

@@ -8,10 +8,14 @@ import { toast } from '../../ui/toast';
 const noSubscription = () => () => undefined;
 const loggedInNow = () => /(?:^|;\s*)isLoggedIn=true\b/.test(document.cookie);
 
+/** The server renders every card as a visitor sees it; the browser then reads the cookie. */
+export function useLoggedInViewer(): boolean {
+  return useSyncExternalStore(noSubscription, loggedInNow, () => false);
+}
+
 export function SaveToPhonebook({ owner }: { owner: CardOwner }) {
   const { t } = useLingui();
-  // The server renders every card as a visitor sees it; the browser then reads the cookie.
-  const visible = useSyncExternalStore(noSubscription, loggedInNow, () => false);
+  const visible = useLoggedInViewer();
   const [busy, setBusy] = useState(false);
   if (!visible || owner.kind !== 'member') return null;
 

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+
+test('a member reaches every area from the menu and the card', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email hoặc số điện thoại').fill('demo@mecards.vn');
+  await page.getByLabel('Mật khẩu', { exact: true }).fill('demo12345');
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(page).toHaveURL(/\/me\/demo/);
+
+  // The card a member lands on leads back into the app.
+  await page.getByRole('link', { name: 'Mở ứng dụng' }).click();
+  await expect(page).toHaveURL(/\/action$/);
+  await expect(page.getByRole('heading', { name: 'Ứng dụng m.e Cards' })).toBeVisible();
+  const hub = page.getByRole('navigation', { name: 'Các chức năng' });
+  await expect(hub.getByRole('link', { name: 'Danh bạ' })).toBeVisible();
+  // The demo member staffs no group: no point-logging links.
+  await expect(hub.getByRole('link', { name: 'Tích điểm cho khách' })).toHaveCount(0);
+
+  await page.getByText('Menu', { exact: true }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu thành viên' });
+  await menu.getByRole('link', { name: 'Danh bạ' }).click();
+  await expect(page).toHaveURL(/\/action\/phonebook$/);
+
+  await page.getByText('Menu', { exact: true }).click();
+  await menu.getByRole('link', { name: 'Đổi mật khẩu' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
+});
+
+test('a visitor sees a login link instead of the menu', async ({ page }) => {
+  await page.goto('/404');
+  await expect(page.getByRole('link', { name: 'Đăng nhập' })).toBeVisible();
+  await expect(page.getByText('Menu', { exact: true })).toHaveCount(0);
+});
