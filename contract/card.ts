@@ -1,7 +1,7 @@
 // Shapes of the public card API (spec §7 Members, Group/brand, Brand blog, Brand activity,
 // Products, Relics) as the server returns them and the card screens read them.
 import * as v from 'valibot';
-import type { Bank, MemberLanguage, ProfileLink } from './member';
+import type { MemberType, ProfileFields } from './member';
 import type { Policy } from './common';
 import type { ThemeMode, ThemeStyle } from './theme';
 
@@ -75,35 +75,10 @@ export interface CardRelic extends OwnedItem {
 }
 
 /** The person or brand a card shows: every profile field of spec §3. */
-export interface CardOwner {
+export interface CardOwner extends ProfileFields {
   kind: CardKind;
-  id: string;
-  urlMinify: string;
-  type: 'personal' | 'organization' | 'agency' | 'brand' | 'group';
-  name: string;
-  shortName: string | null;
-  intro: string | null;
-  jobTitle: string | null;
-  workplace: string | null;
-  address: string | null;
-  aboutMe: string | null;
-  avatarUrl: string | null;
-  bannerUrl: string | null;
-  backgroundUrl: string | null;
-  phone: string | null;
-  otherPhone: string | null;
+  type: MemberType | 'brand' | 'group';
   email: string | null;
-  website: string | null;
-  zalo: string | null;
-  interests: string[];
-  businessSectors: string[];
-  companyInfo: string | null;
-  banks: Bank[];
-  links: ProfileLink[];
-  videos: string[];
-  language: MemberLanguage;
-  agencyId: string | null;
-  updatedAt: string;
 }
 
 /** Everything one card page needs, already filtered for the viewer. */

@@ -61,15 +61,12 @@ export const profileSchema = v.object({
 });
 export type ProfileInput = v.InferOutput<typeof profileSchema>;
 
-/** A member as the API returns it. */
-export interface Member {
+/** Profile fields (spec §3) shared by a member as the API returns it and by a card's owner. */
+export interface ProfileFields {
   id: string;
-  type: MemberType;
   name: string;
   shortName: string | null;
   urlMinify: string;
-  theme: string | null;
-  themeType: 'list' | 'square';
   language: MemberLanguage;
   intro: string | null;
   jobTitle: string | null;
@@ -79,9 +76,9 @@ export interface Member {
   avatarUrl: string | null;
   bannerUrl: string | null;
   backgroundUrl: string | null;
+  /** The phone shown on the card (a member's contact phone, not the login phone). */
   phone: string | null;
   otherPhone: string | null;
-  contactEmail: string | null;
   website: string | null;
   zalo: string | null;
   interests: string[];
@@ -91,6 +88,14 @@ export interface Member {
   links: ProfileLink[];
   videos: string[];
   agencyId: string | null;
-  isMe?: boolean;
   updatedAt: string;
+}
+
+/** A member as the API returns it. */
+export interface Member extends ProfileFields {
+  type: MemberType;
+  theme: string | null;
+  themeType: 'list' | 'square';
+  contactEmail: string | null;
+  isMe?: boolean;
 }

@@ -5,6 +5,7 @@ import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { CheckIn } from '../../contract/checkin';
 import type { Contact } from '../../contract/contact';
 import type { Friendship } from '../../contract/friend';
+import type { Member } from '../../contract/member';
 import type {
   OrderGroupRow as OrderGroupRecord,
   PointEntry,
@@ -34,36 +35,14 @@ export interface MemberSummary {
   contactEmail?: string | null;
 }
 
-export interface ProfileRow extends MirroredRow {
-  type: 'personal' | 'organization' | 'agency';
+/**
+ * The member's own profile as mirrored: the contract's Member plus the account columns. Here
+ * `phone` is the login phone and the card's phone is `contactPhone` (as in the members table).
+ */
+export interface ProfileRow extends MirroredRow, Omit<Member, 'phone' | 'isMe'> {
   email: string | null;
   phone: string | null;
-  name: string;
-  shortName: string | null;
-  urlMinify: string;
-  theme: string | null;
-  themeType: 'list' | 'square';
-  language: 'VN' | 'EN';
-  intro: string | null;
-  jobTitle: string | null;
-  workplace: string | null;
-  address: string | null;
-  aboutMe: string | null;
-  avatarUrl: string | null;
-  bannerUrl: string | null;
-  backgroundUrl: string | null;
   contactPhone: string | null;
-  otherPhone: string | null;
-  contactEmail: string | null;
-  website: string | null;
-  zalo: string | null;
-  interests: string[];
-  businessSectors: string[];
-  companyInfo: string | null;
-  banks: unknown[];
-  links: unknown[];
-  videos: string[];
-  agencyId: string | null;
 }
 
 /** Rows whose shape the area's contract defines (what its pull source's toClient returns). */
