@@ -110,13 +110,17 @@ export interface OrderGroupRow {
   deletedAt: string | null;
 }
 
-export interface OrderGroupTotals extends OrderGroupRow {
-  buyerName: string;
+/** Sums over a set of point entries (an order group, a day). */
+export interface LedgerSums {
   entries: number;
   invoiceValue: number;
   accumulatedPoints: number;
   deductedPoints: number;
   paymentAmount: number;
+}
+
+export interface OrderGroupTotals extends OrderGroupRow, LedgerSums {
+  buyerName: string;
 }
 
 /** A group the member logs points and check-ins for (Dexie staffGroups). */
@@ -148,14 +152,10 @@ export interface MemberPointAnswer {
   groups: GroupBalance[];
 }
 
-export interface DayTotals {
+/** Sums of one day's entries: the server's per-day statistics and the device's history. */
+export interface DayTotals extends LedgerSums {
   /** YYYY-MM-DD in Vietnam time. */
   day: string;
-  entries: number;
-  invoiceValue: number;
-  accumulatedPoints: number;
-  deductedPoints: number;
-  paymentAmount: number;
 }
 
 export interface Page<T> {

@@ -1,7 +1,7 @@
 // Pure rules of the points screens: balances from the local ledger mirror, what waits to be
 // sent, duplicate check-ins, money input, totals per day.
 import { duplicateWindowMinutes } from '../../contract/checkin';
-import { ledgerBalance } from '../../contract/points';
+import { ledgerBalance, type DayTotals, type PointEntry } from '../../contract/points';
 
 export interface LedgerRow {
   id: string;
@@ -92,26 +92,14 @@ export function vietnamTime(iso: string): string {
   return new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(11, 16);
 }
 
-export interface DayTotalsRow {
-  day: string;
-  entries: number;
-  invoiceValue: number;
-  accumulatedPoints: number;
-  deductedPoints: number;
-  paymentAmount: number;
-}
-
 /** Totals per day (Vietnam time), newest day first. */
 export function totalsPerDay(
-  rows: readonly {
-    recordedAt: string;
-    invoiceValue: number;
-    accumulatedPoints: number;
-    deductedPoints: number;
-    paymentAmount: number;
-  }[],
-): DayTotalsRow[] {
-  const byDay = new Map<string, DayTotalsRow>();
+  rows: readonly Pick<
+    PointEntry,
+    'recordedAt' | 'invoiceValue' | 'accumulatedPoints' | 'deductedPoints' | 'paymentAmount'
+  >[],
+): DayTotals[] {
+  const byDay = new Map<string, DayTotals>();
   for (const r of rows) {
     const day = vietnamDay(r.recordedAt);
     const t = byDay.get(day) ?? {
