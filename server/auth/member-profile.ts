@@ -1,16 +1,15 @@
-// The logged-in member's own profile as GET /api/auth/profile returns it.
-import type { Member } from '../../contract/member';
+// A member row as the API shows it: the profile fields of the member's public card and the
+// member's own profile (GET /api/auth/profile) both come from here.
+import type { Member, ProfileFields } from '../../contract/member';
 import type { MemberRow } from './session-facts';
 
-export function ownProfile(row: MemberRow): Member {
+/** The card's profile fields of a member; the card shows the contact phone, not the login phone. */
+export function memberProfileFields(row: MemberRow): ProfileFields {
   return {
     id: row.id,
-    type: row.type,
     name: row.name,
     shortName: row.shortName,
     urlMinify: row.urlMinify,
-    theme: row.theme,
-    themeType: row.themeType,
     language: row.language,
     intro: row.intro,
     jobTitle: row.jobTitle,
@@ -22,7 +21,6 @@ export function ownProfile(row: MemberRow): Member {
     backgroundUrl: row.backgroundUrl,
     phone: row.contactPhone,
     otherPhone: row.otherPhone,
-    contactEmail: row.contactEmail,
     website: row.website,
     zalo: row.zalo,
     interests: row.interests,
@@ -32,7 +30,17 @@ export function ownProfile(row: MemberRow): Member {
     links: row.links,
     videos: row.videos,
     agencyId: row.agencyId,
-    isMe: true,
     updatedAt: row.updatedAt,
+  };
+}
+
+export function ownProfile(row: MemberRow): Member {
+  return {
+    ...memberProfileFields(row),
+    type: row.type,
+    theme: row.theme,
+    themeType: row.themeType,
+    contactEmail: row.contactEmail,
+    isMe: true,
   };
 }

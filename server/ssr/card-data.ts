@@ -15,6 +15,7 @@ import type { Policy } from '../../contract/common';
 import type { ThemeColors, ThemeStyle } from '../../contract/theme';
 import { findTheme } from '../../contract/theme';
 import { chooseTheme } from '../../src/lib/theme-choice';
+import { memberProfileFields } from '../auth/member-profile';
 import type { Queryable } from '../db/client';
 import { activities, groups, members, posts, products, relics, themeStyles } from '../db/schema';
 import { relationTo, visiblePolicies, type ViewerRelation } from '../visibility';
@@ -58,34 +59,10 @@ const list = (value: unknown): string[] =>
 
 export function memberOwner(row: MemberRow): CardOwner {
   return {
+    ...memberProfileFields(row),
     kind: 'member',
-    id: row.id,
-    urlMinify: row.urlMinify,
     type: row.type,
-    name: row.name,
-    shortName: row.shortName,
-    intro: row.intro,
-    jobTitle: row.jobTitle,
-    workplace: row.workplace,
-    address: row.address,
-    aboutMe: row.aboutMe,
-    avatarUrl: row.avatarUrl,
-    bannerUrl: row.bannerUrl,
-    backgroundUrl: row.backgroundUrl,
-    phone: row.contactPhone,
-    otherPhone: row.otherPhone,
     email: row.contactEmail,
-    website: row.website,
-    zalo: row.zalo,
-    interests: row.interests,
-    businessSectors: row.businessSectors,
-    companyInfo: row.companyInfo,
-    banks: row.banks,
-    links: row.links,
-    videos: row.videos,
-    language: row.language,
-    agencyId: row.agencyId,
-    updatedAt: row.updatedAt,
   };
 }
 
