@@ -142,3 +142,4 @@ export const postListSchema = v.object({
   ),
   outstanding: v.optional(v.picklist(['true', 'false'], 'invalid_value')),
 });
+export type PostListQuery = v.InferOutput<typeof postListSchema>;

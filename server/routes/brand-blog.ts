@@ -5,7 +5,7 @@ import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { readQuery } from '../http/input';
-import { listPosts, loadOwner } from '../ssr/card-data';
+import { listOwnerPosts, loadOwner } from '../ssr/card-data';
 
 export function brandBlogRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -19,16 +19,7 @@ export function brandBlogRoutes(deps: AppDeps): Hono<AppEnv> {
       ? await loadOwner(db, 'member', q.memberId, viewer)
       : await loadOwner(db, 'group', c.req.param('id'), viewer);
     if (!record) throw notFound();
-    return c.json(
-      await listPosts(db, {
-        relation: record.relation,
-        kind: record.owner.kind,
-        ownerId: record.owner.id,
-        postType: q.postType,
-        limit: q.limit,
-        outstanding: q.outstanding === 'true',
-      }),
-    );
+    return c.json(await listOwnerPosts(db, record, q));
   });
 
   return app;

@@ -8,7 +8,14 @@ import type { AppDeps, AppEnv } from '../http/env';
 import { ApiError, notFound } from '../http/errors';
 import { readQuery } from '../http/input';
 import { groups, members } from '../db/schema';
-import { findMember, isUuid, listPosts, loadCardView, loadItem, loadOwner } from '../ssr/card-data';
+import {
+  findMember,
+  isUuid,
+  listOwnerPosts,
+  loadCardView,
+  loadItem,
+  loadOwner,
+} from '../ssr/card-data';
 import { posts } from '../db/schema';
 import { ownerMeta } from '../ssr/meta';
 import { cardVCard } from '../ssr/vcard-response';
@@ -80,16 +87,7 @@ export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
       ? await loadOwner(db, 'group', q.groupId, viewer(c))
       : await loadOwner(db, 'member', c.req.param('id'), viewer(c));
     if (!record) throw notFound();
-    return c.json(
-      await listPosts(db, {
-        relation: record.relation,
-        kind: record.owner.kind,
-        ownerId: record.owner.id,
-        postType: q.postType,
-        limit: q.limit,
-        outstanding: q.outstanding === 'true',
-      }),
-    );
+    return c.json(await listOwnerPosts(db, record, q));
   });
 
   // Whether a short link is taken, by a member or by a brand (they share one namespace).

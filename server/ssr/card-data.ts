@@ -10,6 +10,7 @@ import type {
   CardProduct,
   CardRelic,
   CardView,
+  PostListQuery,
 } from '../../contract/card';
 import type { Policy } from '../../contract/common';
 import type { ThemeColors, ThemeStyle } from '../../contract/theme';
@@ -182,8 +183,15 @@ interface ItemFilter {
   ownerId: string;
 }
 
-function policyIn(policy: PgColumn, relation: ViewerRelation): SQL {
-  return inArray(policy, visiblePolicies(relation));
+/** Live items of the owner that the viewer's relation may see. */
+function visibleItems<
+  T extends { memberId: PgColumn; groupId: PgColumn; deletedAt: PgColumn; policy: PgColumn },
+>(table: T, f: ItemFilter): SQL | undefined {
+  return and(
+    itemColumns(table, f.kind, f.ownerId),
+    isNull(table.deletedAt),
+    inArray(table.policy, visiblePolicies(f.relation)),
+  );
 }
 
 export async function listPosts(
@@ -195,9 +203,7 @@ export async function listPosts(
     .from(posts)
     .where(
       and(
-        itemColumns(posts, f.kind, f.ownerId),
-        isNull(posts.deletedAt),
-        policyIn(posts.policy, f.relation),
+        visibleItems(posts, f),
         f.postType ? eq(posts.type, f.postType as CardPost['type']) : undefined,
         f.outstanding ? eq(posts.outstanding, true) : undefined,
       ),
@@ -216,9 +222,7 @@ export async function listProducts(
     .from(products)
     .where(
       and(
-        itemColumns(products, f.kind, f.ownerId),
-        isNull(products.deletedAt),
-        policyIn(products.policy, f.relation),
+        visibleItems(products, f),
         f.type ? eq(products.type, f.type as CardProduct['type']) : undefined,
         f.outstanding ? eq(products.outstanding, true) : undefined,
       ),
@@ -235,14 +239,7 @@ export async function listActivities(
   const rows = await db
     .select()
     .from(activities)
-    .where(
-      and(
-        itemColumns(activities, f.kind, f.ownerId),
-        isNull(activities.deletedAt),
-        policyIn(activities.policy, f.relation),
-        f.type ? eq(activities.type, f.type) : undefined,
-      ),
-    )
+    .where(and(visibleItems(activities, f), f.type ? eq(activities.type, f.type) : undefined))
     .orderBy(asc(activities.ordinal), asc(activities.createdAt), asc(activities.id))
     .limit(200);
   return rows.map(({ details: _details, ...r }) => r);
@@ -252,13 +249,7 @@ export async function listRelics(db: Queryable, f: ItemFilter): Promise<CardReli
   return db
     .select()
     .from(relics)
-    .where(
-      and(
-        itemColumns(relics, f.kind, f.ownerId),
-        isNull(relics.deletedAt),
-        policyIn(relics.policy, f.relation),
-      ),
-    )
+    .where(visibleItems(relics, f))
     .orderBy(asc(relics.createdAt), asc(relics.id))
     .limit(200);
 }
@@ -287,6 +278,22 @@ export async function loadOwner(
   if (!group) return undefined;
   const relation = await relationTo(db, viewerId, { memberId: null, groupId: group.id });
   return { owner: groupOwner(group), relation, group };
+}
+
+/** The posts of a card's owner as the blog endpoints' query (postListSchema) asks for them. */
+export function listOwnerPosts(
+  db: Queryable,
+  record: CardOwnerRecord,
+  q: PostListQuery,
+): Promise<CardPost[]> {
+  return listPosts(db, {
+    relation: record.relation,
+    kind: record.owner.kind,
+    ownerId: record.owner.id,
+    postType: q.postType,
+    limit: q.limit,
+    outstanding: q.outstanding === 'true',
+  });
 }
 
 /** The whole card of a member or a brand as this viewer may see it. */
