@@ -5,11 +5,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Queryable, type Transaction } from '../db/client';
 import { checkIns, groupMembers, groups, members, orderGroups, pointEntries } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { registerMutation, registerPullSource } from './registry';
+import { registerMutation, registerPullSource, type MutationContext } from './registry';
 import {
   orderGroupUpsertSchema,
   paymentAmount,
   pointCreateSchema,
+  type PointCreate,
   pointsEarned,
   vndPerPoint,
   type OrderGroupRow,
@@ -103,6 +104,41 @@ function deviceTime(value: string | undefined, now: Date): string {
   if (!value) return now.toISOString();
   const at = new Date(value);
   return at.getTime() > now.getTime() ? now.toISOString() : at.toISOString();
+}
+
+/** Rows of a multi-row insert with the columns the database would default (no RETURNING). */
+function freshRecords<T extends object>(rows: T[], now: Date) {
+  const at = now.toISOString();
+  return rows.map((r) => ({
+    ...r,
+    createdAt: at,
+    updatedAt: at,
+    changeSeq: 0,
+    deletedAt: null,
+  }));
+}
+
+/** The columns of a new point entry, as one by one and the batch both write them. */
+function pointEntryValues(
+  input: PointCreate,
+  ctx: MutationContext,
+  accumulated: number,
+  orderGroupId: string | null,
+) {
+  return {
+    id: input.id,
+    sellerGroupId: input.sellerGroupId,
+    buyerMemberId: input.buyerMemberId,
+    staffMemberId: ctx.memberId,
+    orderGroupId,
+    invoiceNumber: input.invoiceNumber,
+    invoiceValue: input.invoiceValue,
+    accumulatedPoints: accumulated,
+    deductedPoints: input.deductedPoints,
+    paymentAmount: paymentAmount(input.invoiceValue, input.deductedPoints),
+    note: input.note || null,
+    recordedAt: deviceTime(input.recordedAt, ctx.now),
+  };
 }
 
 const iso = (value: string | null): string | null =>
@@ -339,20 +375,7 @@ export const pointCreate = registerMutation('point.create', {
     }
     const [row] = await tx
       .insert(pointEntries)
-      .values({
-        id: input.id,
-        sellerGroupId: input.sellerGroupId,
-        buyerMemberId: input.buyerMemberId,
-        staffMemberId: ctx.memberId,
-        orderGroupId: input.orderGroupId ?? null,
-        invoiceNumber: input.invoiceNumber,
-        invoiceValue: input.invoiceValue,
-        accumulatedPoints: accumulated,
-        deductedPoints: deducted,
-        paymentAmount: paymentAmount(input.invoiceValue, deducted),
-        note: input.note || null,
-        recordedAt: deviceTime(input.recordedAt, ctx.now),
-      })
+      .values(pointEntryValues(input, ctx, accumulated, input.orderGroupId ?? null))
       .returning();
     return (await pointEntriesToClient(tx, [row!]))[0]!;
   },
@@ -397,30 +420,10 @@ export const pointCreate = registerMutation('point.create', {
         if (input.deductedPoints > before) throw new NeedsOneByOne();
         balances.set(pair, before + accumulated - input.deductedPoints);
       }
-      return {
-        id: input.id,
-        sellerGroupId: input.sellerGroupId,
-        buyerMemberId: input.buyerMemberId,
-        staffMemberId: ctx.memberId,
-        orderGroupId: null,
-        invoiceNumber: input.invoiceNumber,
-        invoiceValue: input.invoiceValue,
-        accumulatedPoints: accumulated,
-        deductedPoints: input.deductedPoints,
-        paymentAmount: paymentAmount(input.invoiceValue, input.deductedPoints),
-        note: input.note || null,
-        recordedAt: deviceTime(input.recordedAt, ctx.now),
-      };
+      return pointEntryValues(input, ctx, accumulated, null);
     });
     // The rows are known in full: no RETURNING to read back (it costs as much as the insert).
-    const at = ctx.now.toISOString();
-    const records = rows.map((r) => ({
-      ...r,
-      createdAt: at,
-      updatedAt: at,
-      changeSeq: 0,
-      deletedAt: null,
-    }));
+    const records = freshRecords(rows, ctx.now);
     await tx.insert(pointEntries).values(records);
     return pointEntriesToClient(tx, records);
   },
@@ -544,14 +547,7 @@ export const checkInCreate = registerMutation('checkin.create', {
         note: input.note || null,
       };
     });
-    const at = ctx.now.toISOString();
-    const records = rows.map((r) => ({
-      ...r,
-      createdAt: at,
-      updatedAt: at,
-      changeSeq: 0,
-      deletedAt: null,
-    }));
+    const records = freshRecords(rows, ctx.now);
     await tx.insert(checkIns).values(records);
     return checkInsToClient(tx, records);
   },
