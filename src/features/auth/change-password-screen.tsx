@@ -7,16 +7,18 @@ import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
 import { changePassword } from './auth-api';
-import { applyServerErrors, errorText, useFieldText } from './form-messages';
+import { useFieldText, useSubmitFailure } from './form-messages';
+import { NewPasswordFields } from './new-password-fields';
 import './auth.css';
 
 const emptyForm: ChangePasswordInput = { currentPassword: '', password: '', confirmPassword: '' };
 
 /** Spec §5 change password; the member's other sessions end, this one stays. */
 export function ChangePasswordScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   usePageTitle(t`Đổi mật khẩu`);
   const fieldText = useFieldText();
+  const submitFailure = useSubmitFailure();
   const {
     register,
     handleSubmit,
@@ -34,12 +36,7 @@ export function ChangePasswordScreen() {
       toast.success(t`Đổi mật khẩu thành công`);
       reset(emptyForm);
     } catch (error) {
-      const placed = applyServerErrors(
-        error,
-        ['currentPassword', 'password', 'confirmPassword'],
-        setError,
-      );
-      if (!placed) toast.error(errorText(error, i18n.locale === 'en' ? 'en' : 'vi'));
+      submitFailure(error, ['currentPassword', 'password', 'confirmPassword'], setError);
     }
   };
 
@@ -61,20 +58,12 @@ export function ChangePasswordScreen() {
           error={fieldText(errors.currentPassword)}
           {...register('currentPassword')}
         />
-        <TextField
-          label={t`Mật khẩu mới`}
-          type="password"
-          autoComplete="new-password"
-          hint={t`Ít nhất 8 ký tự, không dùng mật khẩu phổ biến`}
-          error={fieldText(errors.password)}
-          {...register('password')}
-        />
-        <TextField
-          label={t`Xác nhận mật khẩu mới`}
-          type="password"
-          autoComplete="new-password"
-          error={fieldText(errors.confirmPassword)}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
+          passwordLabel={t`Mật khẩu mới`}
+          confirmLabel={t`Xác nhận mật khẩu mới`}
         />
         <Button type="submit" busy={isSubmitting}>
           <Trans>Đổi mật khẩu</Trans>

@@ -15,7 +15,7 @@ import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
 import { checkResetOtp, forgotPassword, sendResetOtp } from './auth-api';
-import { applyServerErrors, errorText, useFieldText } from './form-messages';
+import { useFieldText, useSubmitFailure } from './form-messages';
 import './auth.css';
 
 /** Forgot password: a reset link by e-mail, or a code by SMS for phone accounts. */
@@ -46,8 +46,9 @@ export function ForgotPasswordScreen() {
 }
 
 function EmailReset() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const fieldText = useFieldText();
+  const submitFailure = useSubmitFailure();
   const [sent, setSent] = useState(false);
   const {
     register,
@@ -65,9 +66,7 @@ function EmailReset() {
       toast.success(t`Chúng tôi đã gửi email khôi phục mật khẩu cho bạn`);
       setSent(true);
     } catch (error) {
-      if (!applyServerErrors(error, ['email'], setError)) {
-        toast.error(errorText(error, i18n.locale === 'en' ? 'en' : 'vi'));
-      }
+      submitFailure(error, ['email'], setError);
     }
   };
   return (
@@ -103,9 +102,9 @@ function EmailReset() {
 }
 
 function PhoneReset() {
-  const { t, i18n } = useLingui();
-  const lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const { t } = useLingui();
   const fieldText = useFieldText();
+  const submitFailure = useSubmitFailure();
   const navigate = useNavigate();
   const [phone, setPhone] = useState<string | null>(null);
   const phoneForm = useForm<{ phone: string }>({
@@ -124,8 +123,7 @@ function PhoneReset() {
       setPhone(value);
       toast.success(t`Nếu số điện thoại có tài khoản, mã xác thực đã được gửi`);
     } catch (error) {
-      if (!applyServerErrors(error, ['phone'], phoneForm.setError))
-        toast.error(errorText(error, lang));
+      submitFailure(error, ['phone'], phoneForm.setError);
     }
   };
 
@@ -134,8 +132,7 @@ function PhoneReset() {
       const { token } = await checkResetOtp(input.phone, input.otp);
       await navigate({ to: '/password-reset/$token', params: { token }, replace: true });
     } catch (error) {
-      if (!applyServerErrors(error, ['otp'], codeForm.setError))
-        toast.error(errorText(error, lang));
+      submitFailure(error, ['otp'], codeForm.setError);
     }
   };
 

@@ -5,10 +5,16 @@ import { t } from '@lingui/core/macro';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { messageText, type Lang } from '../../../contract/messages';
 import { ApiRequestError, NetworkError } from '../../api/http-client';
+import { toast } from '../../ui/toast';
+
+/** The language of message texts for the current locale. */
+export function useMessageLang(): Lang {
+  const { i18n } = useLingui();
+  return i18n.locale === 'en' ? 'en' : 'vi';
+}
 
 export function useFieldText(): (error: FieldError | undefined) => string | undefined {
-  const { i18n } = useLingui();
-  const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const lang = useMessageLang();
   return (error) => {
     if (!error?.message) return undefined;
     return error.type === 'server' ? error.message : messageText(error.message, lang);
@@ -40,4 +46,16 @@ export function applyServerErrors<T extends FieldValues>(
     placed = true;
   }
   return placed;
+}
+
+/** A failed submit: the server's field errors next to their fields, anything else as a toast. */
+export function useSubmitFailure(): <T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+) => void {
+  const lang = useMessageLang();
+  return (error, fields, setError) => {
+    if (!applyServerErrors(error, fields, setError)) toast.error(errorText(error, lang));
+  };
 }

@@ -8,18 +8,19 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { logIn } from './auth-api';
-import { applyServerErrors, errorText, useFieldText } from './form-messages';
+import { applyServerErrors, errorText, useFieldText, useMessageLang } from './form-messages';
 import { homeAfterLogin } from './safe-redirect';
 import { useAuthProviders } from './use-providers';
 import './auth.css';
 
 /** Spec §2: `/login` and `/` are both this screen. */
 export function LoginScreen({ redirect }: { redirect?: string | undefined }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   usePageTitle(t`Đăng nhập`);
   const session = useSession();
   const navigate = useNavigate();
   const fieldText = useFieldText();
+  const lang = useMessageLang();
   const providers = useAuthProviders();
   const {
     register,
@@ -40,7 +41,6 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined }) {
     }
   };
 
-  const lang = i18n.locale === 'en' ? 'en' : 'vi';
   const failure = session.status === 'loggedOut' && session.error ? session.error : null;
 
   return (

@@ -6,20 +6,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordResetSchema, type PasswordResetInput } from '../../../contract/auth';
 import { ApiRequestError } from '../../api/http-client';
 import { Button } from '../../ui/button';
-import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
 import { resetPassword } from './auth-api';
-import { applyServerErrors, errorText, useFieldText } from './form-messages';
+import { useSubmitFailure } from './form-messages';
+import { NewPasswordFields } from './new-password-fields';
 import './auth.css';
 
 /** /password-reset/{token}: a new password from the e-mailed link (single use, 60 minutes). */
 export function PasswordResetScreen({ token }: { token: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   usePageTitle(t`Đặt lại mật khẩu`);
-  const lang = i18n.locale === 'en' ? 'en' : 'vi';
   const navigate = useNavigate();
-  const fieldText = useFieldText();
+  const submitFailure = useSubmitFailure();
   const [linkError, setLinkError] = useState<string | null>(null);
   const {
     register,
@@ -41,9 +40,7 @@ export function PasswordResetScreen({ token }: { token: string }) {
         setLinkError(error.message);
         return;
       }
-      if (!applyServerErrors(error, ['password', 'confirmPassword'], setError)) {
-        toast.error(errorText(error, lang));
-      }
+      submitFailure(error, ['password', 'confirmPassword'], setError);
     }
   };
 
@@ -70,20 +67,12 @@ export function PasswordResetScreen({ token }: { token: string }) {
           onSubmit={handleSubmit(onSubmit)}
           aria-label={t`Đặt lại mật khẩu`}
         >
-          <TextField
-            label={t`Mật khẩu mới`}
-            type="password"
-            autoComplete="new-password"
-            hint={t`Ít nhất 8 ký tự, không dùng mật khẩu phổ biến`}
-            error={fieldText(errors.password)}
-            {...register('password')}
-          />
-          <TextField
-            label={t`Xác nhận mật khẩu`}
-            type="password"
-            autoComplete="new-password"
-            error={fieldText(errors.confirmPassword)}
-            {...register('confirmPassword')}
+          <NewPasswordFields
+            password={register('password')}
+            confirmPassword={register('confirmPassword')}
+            errors={errors}
+            passwordLabel={t`Mật khẩu mới`}
+            confirmLabel={t`Xác nhận mật khẩu`}
           />
           <Button type="submit" busy={isSubmitting}>
             <Trans>Đặt lại mật khẩu</Trans>

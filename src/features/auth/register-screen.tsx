@@ -17,7 +17,8 @@ import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
 import { register as registerAccount, sendRegisterOtp } from './auth-api';
-import { applyServerErrors, errorText, useFieldText } from './form-messages';
+import { errorText, useFieldText, useMessageLang, useSubmitFailure } from './form-messages';
+import { NewPasswordFields } from './new-password-fields';
 import { homeAfterLogin } from './safe-redirect';
 import './auth.css';
 
@@ -54,8 +55,9 @@ function target(details: Details): { email: string } | { phone: string } {
 }
 
 function DetailsStep({ onSent }: { onSent: (details: Details) => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const fieldText = useFieldText();
+  const submitFailure = useSubmitFailure();
   const {
     register,
     handleSubmit,
@@ -81,8 +83,7 @@ function DetailsStep({ onSent }: { onSent: (details: Details) => void }) {
       await sendRegisterOtp(target(details));
       onSent(details);
     } catch (error) {
-      const placed = applyServerErrors(error, ['email', 'phone', 'name', 'password'], setError);
-      if (!placed) toast.error(errorText(error, i18n.locale === 'en' ? 'en' : 'vi'));
+      submitFailure(error, ['email', 'phone', 'name', 'password'], setError);
     }
   };
 
@@ -127,20 +128,12 @@ function DetailsStep({ onSent }: { onSent: (details: Details) => void }) {
           {...register('email')}
         />
       )}
-      <TextField
-        label={t`Mật khẩu`}
-        type="password"
-        autoComplete="new-password"
-        hint={t`Ít nhất 8 ký tự, không dùng mật khẩu phổ biến`}
-        error={fieldText(errors.password)}
-        {...register('password')}
-      />
-      <TextField
-        label={t`Xác nhận mật khẩu`}
-        type="password"
-        autoComplete="new-password"
-        error={fieldText(errors.confirmPassword)}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={register('password')}
+        confirmPassword={register('confirmPassword')}
+        errors={errors}
+        passwordLabel={t`Mật khẩu`}
+        confirmLabel={t`Xác nhận mật khẩu`}
       />
       <Button type="submit" busy={isSubmitting}>
         <Trans>Nhận mã xác thực</Trans>
@@ -150,10 +143,11 @@ function DetailsStep({ onSent }: { onSent: (details: Details) => void }) {
 }
 
 function OtpStep({ details, onBack }: { details: Details; onBack: () => void }) {
-  const { t, i18n } = useLingui();
-  const lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const { t } = useLingui();
+  const lang = useMessageLang();
   const navigate = useNavigate();
   const fieldText = useFieldText();
+  const submitFailure = useSubmitFailure();
   const [resending, setResending] = useState(false);
   const {
     register,
@@ -179,8 +173,7 @@ function OtpStep({ details, onBack }: { details: Details; onBack: () => void }) 
       toast.success(t`Đăng ký thành công`);
       await navigate({ href: homeAfterLogin(answer.urlMinify, undefined), replace: true });
     } catch (error) {
-      const placed = applyServerErrors(error, ['otp'], setError);
-      if (!placed) toast.error(errorText(error, lang));
+      submitFailure(error, ['otp'], setError);
     }
   };
 
