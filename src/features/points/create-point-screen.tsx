@@ -27,6 +27,7 @@ import {
   usePointsOutbox,
   useStaffGroups,
 } from './points-data';
+import { DuplicateBadge, PendingBadge } from './points-badges';
 import { RefusedList } from './refused-list';
 import './points.css';
 
@@ -398,11 +399,7 @@ function MemberPoints({
                 <span>
                   +{formatNumber(e.accumulatedPoints)} / −{formatNumber(e.deductedPoints)}
                 </span>
-                {pending?.has(e.id) && (
-                  <span className="points-badge">
-                    <Trans>Chờ gửi</Trans>
-                  </span>
-                )}
+                <PendingBadge pending={pending?.has(e.id)} />
               </Link>
             </li>
           ))}
@@ -415,16 +412,8 @@ function MemberPoints({
             <li key={c.id} className="points-list__item">
               <Link to="/action/historyCheckIn/$history" params={{ history: c.id }}>
                 <span>{vietnamTime(c.checkedInAt)}</span>
-                {c.duplicateOf && (
-                  <span className="points-badge points-badge--warn">
-                    <Trans>Trùng</Trans>
-                  </span>
-                )}
-                {pending?.has(c.id) && (
-                  <span className="points-badge">
-                    <Trans>Chờ gửi</Trans>
-                  </span>
-                )}
+                <DuplicateBadge duplicateOf={c.duplicateOf} />
+                <PendingBadge pending={pending?.has(c.id)} />
               </Link>
             </li>
           ))}

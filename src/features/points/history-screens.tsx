@@ -18,6 +18,7 @@ import {
   usePointsOutbox,
   useStaffGroups,
 } from './points-data';
+import { DuplicateBadge, PendingBadge } from './points-badges';
 import { RefusedList } from './refused-list';
 import './points.css';
 
@@ -93,11 +94,7 @@ function EntryList({ rows }: { rows: NonNullable<ReturnType<typeof useAllEntries
               {formatNumber(e.invoiceValue)} VNĐ · +{formatNumber(e.accumulatedPoints)} / −
               {formatNumber(e.deductedPoints)}
             </span>
-            {outbox?.pendingRowIds.has(e.id) && (
-              <span className="points-badge">
-                <Trans>Chờ gửi</Trans>
-              </span>
-            )}
+            <PendingBadge pending={outbox?.pendingRowIds.has(e.id)} />
           </Link>
         </li>
       ))}
@@ -244,16 +241,8 @@ export function CheckInHistoryScreen() {
               <span>
                 {c.memberName} · {c.groupName}
               </span>
-              {c.duplicateOf && (
-                <span className="points-badge points-badge--warn">
-                  <Trans>Trùng</Trans>
-                </span>
-              )}
-              {outbox?.pendingRowIds.has(c.id) && (
-                <span className="points-badge">
-                  <Trans>Chờ gửi</Trans>
-                </span>
-              )}
+              <DuplicateBadge duplicateOf={c.duplicateOf} />
+              <PendingBadge pending={outbox?.pendingRowIds.has(c.id)} />
             </Link>
           </li>
         ))}
