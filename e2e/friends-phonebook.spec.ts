@@ -1,30 +1,16 @@
 // Friends and the phonebook with the network really off (issue 4): every change is made on
 // the device, survives reloads and a closed tab, and reaches the server exactly once.
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Contact, ContactPage } from '../contract/contact';
 import type { Friendship } from '../contract/friend';
-
-interface ApiSession {
-  token: string;
-  memberId: string;
-}
-
-async function apiLogin(
-  request: APIRequestContext,
-  email: string,
-  password: string,
-): Promise<ApiSession> {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { accessToken: string; memberId: string };
-  return { token: body.accessToken, memberId: body.memberId };
-}
+import {
+  apiLogin,
+  goOnline,
+  logInThroughForm as logIn,
+  waitForOfflineShell,
+  waitForServiceWorker,
+  type ApiSession,
+} from './support/session';
 
 async function serverContacts(request: APIRequestContext, session: ApiSession): Promise<Contact[]> {
   const res = await request.get(
@@ -52,38 +38,9 @@ async function serverFriends(
   return ((await res.json()) as Friendship[]).map((f) => f.other.name).sort();
 }
 
-/** Logs in through the login screen, as a member would. */
-async function logIn(page: Page): Promise<string> {
-  await page.goto('/login');
-  await page.getByLabel('Email hoặc số điện thoại').fill('demo@mecards.vn');
-  await page.getByLabel('Mật khẩu').fill('demo12345');
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  const cookies = await page.context().cookies();
-  const memberId = cookies.find((c) => c.name === 'memberId')?.value;
-  expect(memberId).toBeTruthy();
-  return memberId!;
-}
-
 /** A contact's main button in the phonebook list (its name first, then company and phone). */
 function contactButton(page: Page, name: string) {
   return page.getByRole('button', { name: new RegExp(`^${name}`) });
-}
-
-/** Waits until the service worker controls the page, so a reload works offline. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(registration?.active) && Boolean(navigator.serviceWorker.controller);
-  });
-}
-
-/** Waits until navigations to `url` are answered by the service worker (the app opens offline). */
-async function waitForOfflineShell(page: Page, url: string): Promise<void> {
-  await waitForServiceWorker(page);
-  await expect
-    .poll(async () => (await page.goto(url))?.fromServiceWorker() ?? false, { timeout: 30_000 })
-    .toBe(true);
 }
 
 async function openPhonebook(page: Page, count: string): Promise<void> {
@@ -116,18 +73,12 @@ async function removeContact(page: Page, name: string) {
   await expect(page.getByRole('button', { name: `Xoá ${name}` })).toHaveCount(0);
 }
 
-async function goOnline(context: BrowserContext, page: Page) {
-  await context.setOffline(false);
-  // The `online` event starts a flush; a visible tab flushes too.
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-}
-
 test('offline: contacts and friend requests survive reloads and a closed tab, then reach the server', async ({
   context,
   page,
   request,
 }) => {
-  const server = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const server = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
   const memberId = await logIn(page);
   expect(memberId).toBe(server.memberId);
   await openPhonebook(page, '3 liên hệ');
@@ -206,8 +157,8 @@ test('a saved card opens in airplane mode, and a friend request to it is sent of
   page,
   request,
 }) => {
-  const server = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
-  const brand = await apiLogin(request, 'brand@mecards.vn', 'brand12345');
+  const server = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
+  const brand = await apiLogin(request, { email: 'brand@mecards.vn', password: 'brand12345' });
   const contactId = crypto.randomUUID();
   const saved = await request.put(`/api/contacts/upsertContactById/${contactId}`, {
     headers: { authorization: `Bearer ${server.token}` },
@@ -260,7 +211,7 @@ test('two tabs offline: both write, each sees the other, the server gets each ch
   page,
   request,
 }) => {
-  const server = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const server = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
   await logIn(page);
   await waitForServiceWorker(page);
   const before = (await serverContacts(request, server)).map((c) => c.name);

@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { logInThroughForm } from './support/session';
 
 test('a member reaches every area from the menu and the card', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Email hoặc số điện thoại').fill('demo@mecards.vn');
-  await page.getByLabel('Mật khẩu', { exact: true }).fill('demo12345');
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await logInThroughForm(page);
   await expect(page).toHaveURL(/\/me\/demo/);
 
   // The card a member lands on leads back into the app.

@@ -2,68 +2,24 @@
 // device, survive a reload and a closed tab, and reach the server exactly once; a card QR code
 // made by the app, shown to Chromium's fake camera, opens create-point for that member.
 import path from 'node:path';
-import {
-  chromium,
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { baseURL, chromiumArgs } from '../playwright.config';
 import { cardLinkOf } from '../src/lib/qr';
 import type { MemberPointAnswer, Page as ListPage } from '../contract/points';
 import { writeQrBitmap, writeQrVideo } from './fixtures/qr-video';
-
-interface ApiSession {
-  token: string;
-  memberId: string;
-}
-
-async function apiLogin(
-  request: APIRequestContext,
-  email: string,
-  password: string,
-): Promise<ApiSession> {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { accessToken: string; memberId: string };
-  return { token: body.accessToken, memberId: body.memberId };
-}
-
-async function apiGet<T>(request: APIRequestContext, session: ApiSession, url: string): Promise<T> {
-  const res = await request.get(url, { headers: { authorization: `Bearer ${session.token}` } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as T;
-}
+import {
+  apiGet,
+  apiLogin,
+  demoStaff,
+  goOnline,
+  logInThroughForm,
+  waitForOfflineShell,
+  waitForServiceWorker,
+} from './support/session';
 
 /** Logs in through the login screen as the booth staffer. */
 async function logInAsStaff(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email hoặc số điện thoại').fill('staff@mecards.vn');
-  await page.getByLabel('Mật khẩu').fill('staff12345');
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(registration?.active) && Boolean(navigator.serviceWorker.controller);
-  });
-}
-
-/** Waits until navigations to `url` are answered by the service worker (the app opens offline). */
-async function waitForOfflineShell(page: Page, url: string): Promise<void> {
-  await waitForServiceWorker(page);
-  await expect
-    .poll(async () => (await page.goto(url))?.fromServiceWorker() ?? false, { timeout: 30_000 })
-    .toBe(true);
-}
-
-async function goOnline(context: BrowserContext, page: Page) {
-  await context.setOffline(false);
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await logInThroughForm(page, demoStaff);
 }
 
 const entries = Array.from({ length: 20 }, (_, i) => ({
@@ -79,8 +35,8 @@ test('offline booth: 20 point entries and 20 check-ins survive a reload and a cl
   request,
 }) => {
   test.setTimeout(180_000);
-  const staff = await apiLogin(request, 'staff@mecards.vn', 'staff12345');
-  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const staff = await apiLogin(request, { email: 'staff@mecards.vn', password: 'staff12345' });
+  const demo = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
   const before = await apiGet<MemberPointAnswer>(
     request,
     staff,
@@ -178,7 +134,7 @@ test('the fake camera shown a card QR code made by the app opens create-point fo
   request,
 }) => {
   test.setTimeout(120_000);
-  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const demo = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
   const video = await writeQrVideo(
     path.resolve('.tmp', `qr-${process.pid}.y4m`),
     cardLinkOf(baseURL, demo.memberId),
@@ -223,7 +179,7 @@ test("after create-point, opening another member's card goes to create-point for
   page,
   request,
 }) => {
-  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const demo = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
   await logInAsStaff(page);
   await page.goto('/action/createPoint');
   await expect(page.getByRole('heading', { name: 'Tích điểm', exact: true })).toBeVisible();
@@ -238,7 +194,7 @@ test('without camera permission the scanner explains why, and a picture of the Q
   page,
   request,
 }) => {
-  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const demo = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
   const picture = await writeQrBitmap(
     path.resolve('.tmp', `qr-${process.pid}.bmp`),
     cardLinkOf(baseURL, demo.memberId),
@@ -261,8 +217,8 @@ test('an order group opened offline reaches the server before its invoices, with
   page,
   request,
 }) => {
-  const staff = await apiLogin(request, 'staff@mecards.vn', 'staff12345');
-  const demo = await apiLogin(request, 'demo@mecards.vn', 'demo12345');
+  const staff = await apiLogin(request, { email: 'staff@mecards.vn', password: 'staff12345' });
+  const demo = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
   await logInAsStaff(page);
   await waitForServiceWorker(page);
   const createPoint = `/action/createPoint?memberId=${demo.memberId}`;

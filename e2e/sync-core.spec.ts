@@ -10,20 +10,12 @@ import {
 } from '@playwright/test';
 import type { Contact, ContactPage } from '../contract/contact';
 import { baseURL } from '../playwright.config';
-
-interface ApiSession {
-  token: string;
-  memberId: string;
-}
-
-async function apiLogin(request: APIRequestContext): Promise<ApiSession> {
-  const res = await request.post('/api/auth/login', {
-    data: { email: 'demo@mecards.vn', password: 'demo12345' },
-  });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { accessToken: string; memberId: string };
-  return { token: body.accessToken, memberId: body.memberId };
-}
+import {
+  apiLogin,
+  logInThroughForm as logIn,
+  waitForServiceWorker,
+  type ApiSession,
+} from './support/session';
 
 async function serverContactNames(
   request: APIRequestContext,
@@ -35,23 +27,6 @@ async function serverContactNames(
   );
   expect(res.ok()).toBe(true);
   return ((await res.json()) as ContactPage).items.map((c: Contact) => c.name);
-}
-
-async function logIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email hoặc số điện thoại').fill('demo@mecards.vn');
-  await page.getByLabel('Mật khẩu').fill('demo12345');
-  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** Waits until the worker is installed (app precached) and controls the page. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  // `ready` resolves once a worker is active, i.e. its install (the precache) has finished.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 async function openPhonebook(page: Page): Promise<void> {

@@ -1,0 +1,71 @@
+// What several journeys do the same way: log in, wait for the offline shell, come back online.
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+export interface ApiSession {
+  token: string;
+  memberId: string;
+}
+
+export const demoMember = { email: 'demo@mecards.vn', password: 'demo12345' } as const;
+export const demoStaff = { email: 'staff@mecards.vn', password: 'staff12345' } as const;
+
+/** Logs in through the API (for checking the server's state from the test). */
+export async function apiLogin(
+  request: APIRequestContext,
+  { email, password }: { email: string; password: string } = demoMember,
+): Promise<ApiSession> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { accessToken: string; memberId: string };
+  return { token: body.accessToken, memberId: body.memberId };
+}
+
+/** GET with the session's token; fails the test on any non-2xx answer. */
+export async function apiGet<T>(
+  request: APIRequestContext,
+  session: ApiSession,
+  url: string,
+): Promise<T> {
+  const res = await request.get(url, { headers: { authorization: `Bearer ${session.token}` } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Logs in through the login screen, as a member would; returns the member id. */
+export async function logInThroughForm(
+  page: Page,
+  { email, password }: { email: string; password: string } = demoMember,
+): Promise<string> {
+  await page.goto('/login');
+  await page.getByLabel('Email hoặc số điện thoại').fill(email);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  const cookies = await page.context().cookies();
+  const memberId = cookies.find((c) => c.name === 'memberId')?.value;
+  expect(memberId).toBeTruthy();
+  return memberId ?? '';
+}
+
+/** Waits until the worker is installed (app precached) and controls the page. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  // `ready` resolves once a worker is active, i.e. its install (the precache) has finished.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** Waits until navigations to `url` are answered by the service worker (the app opens offline). */
+export async function waitForOfflineShell(page: Page, url: string): Promise<void> {
+  await waitForServiceWorker(page);
+  await expect
+    .poll(async () => (await page.goto(url))?.fromServiceWorker() ?? false, { timeout: 30_000 })
+    .toBe(true);
+}
+
+/** Back online: the `online` event starts a flush, as on a phone leaving airplane mode. */
+export async function goOnline(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+}
