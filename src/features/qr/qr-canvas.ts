@@ -1,4 +1,5 @@
 // Paints a card QR code on a canvas (and its logo), the picture the member shows and downloads.
+import { downloadBlob } from '../../ui/download-file';
 import { encodeQr, logoBox, quietModules } from '../../lib/qr';
 
 /** Draws the code of `text` filling the canvas; with a logo, over a white square in the middle. */
@@ -47,15 +48,7 @@ function loadImage(url: string): Promise<HTMLImageElement | null> {
 export function downloadCanvasPng(canvas: HTMLCanvasElement, fileName: string): Promise<void> {
   return new Promise((resolve) => {
     canvas.toBlob((blob) => {
-      if (!blob) return resolve();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      if (blob) downloadBlob(blob, fileName);
       resolve();
     }, 'image/png');
   });
