@@ -45,13 +45,16 @@ export interface ProfileRow extends MirroredRow, Omit<Member, 'phone' | 'isMe'> 
   contactPhone: string | null;
 }
 
+/** A contract shape as mirrored: plus the server change sequence its pull carries. */
+type Mirrored<T> = T & Pick<MirroredRow, 'changeSeq'>;
+
 /** Rows whose shape the area's contract defines (what its pull source's toClient returns). */
 export type FriendshipRow = Friendship;
 export type ContactRow = Contact;
-export type PointEntryRow = PointEntry & { changeSeq?: number };
-export type CheckInRow = CheckIn & { changeSeq?: number };
-export type OrderGroupRow = OrderGroupRecord & { changeSeq?: number };
-export type StaffGroupRow = StaffGroup & { changeSeq?: number };
+export type PointEntryRow = Mirrored<PointEntry>;
+export type CheckInRow = Mirrored<CheckIn>;
+export type OrderGroupRow = Mirrored<OrderGroupRecord>;
+export type StaffGroupRow = Mirrored<StaffGroup>;
 
 /** A derived balance (sum of the ledger) as last computed by the server. */
 export interface MemberBalanceRow {
