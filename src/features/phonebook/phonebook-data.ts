@@ -16,6 +16,7 @@ import {
   type ExportableContact,
 } from '../../lib/phonebook-export';
 import { sortContacts } from './contact-search';
+import { downloadBlob } from '../../ui/download-file';
 
 /** The logged-in member (the session-fact cookie of spec §3). */
 export function currentMemberId(): string | undefined {
@@ -105,14 +106,7 @@ function exportable(contacts: readonly ContactRow[]): ExportableContact[] {
 }
 
 function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(new Blob([text], { type }), fileName);
 }
 
 /** Downloads the phonebook as one .vcf, built on the device (works offline). */
