@@ -3,6 +3,8 @@
 # the server runs as the postgres user.
 set -euo pipefail
 port="${PG_TEST_PORT:-54329}"
+# Take the next free port if another server already listens there.
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 dir="$(mktemp -d /tmp/mecards-pg.XXXXXX)"
 chown postgres "$dir"
