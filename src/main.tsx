@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { activateLocale, i18n, savedLocale } from './i18n/i18n';
 import { router } from './router';
 import { queryClient } from './query-client';
-import { isZaloInAppBrowser } from './lib/in-app-browser';
+import { startServiceWorkerAfterLoad } from './sw-start';
 import { restoreSessionAtStart } from './features/auth/session-start';
 import './ui/base.css';
 
@@ -26,26 +26,6 @@ async function boot() {
   startServiceWorkerAfterLoad();
   // Spec §4 app start: profile, session and language, in the background (offline-safe).
   void restoreSessionAtStart().catch(() => undefined);
-}
-
-/**
- * The worker and its update flow load after the first screen, off its critical path. The
- * outcome is written on <html data-service-worker> (support and e2e checks read it).
- */
-function startServiceWorkerAfterLoad() {
-  const mark = (state: 'registered' | 'failed' | 'skipped' | 'unsupported') => {
-    document.documentElement.dataset.serviceWorker = state;
-  };
-  if (!import.meta.env.PROD || isZaloInAppBrowser(navigator.userAgent)) return mark('skipped');
-  if (!('serviceWorker' in navigator)) return mark('unsupported');
-  const start = () => {
-    void import('./sw-registration')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      .then((ok) => mark(ok ? 'registered' : 'failed'))
-      .catch(() => mark('failed'));
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
 }
 
 // A chunk of an older deploy is gone (no service worker, e.g. inside Zalo): load the new

@@ -8,7 +8,7 @@ import { CardApp } from '../features/card/card-app';
 import type { CardPageData } from '../features/card/card-route';
 import { trackCard } from '../features/card/card-tracking';
 import { reactToCardRoute } from '../features/card/card-navigation';
-import { isZaloInAppBrowser } from '../lib/in-app-browser';
+import { startServiceWorkerAfterLoad } from '../sw-start';
 import '../ui/base.css';
 
 function readData(): CardPageData | null {
@@ -48,23 +48,6 @@ async function boot() {
   else createRoot(root).render(app);
   if (data.route.kind === 'profile') trackCard(data.view.owner, 'view', data.pageUrl);
   startServiceWorkerAfterLoad();
-}
-
-/** The worker caches this card for offline visits (spec §1: never inside Zalo). */
-function startServiceWorkerAfterLoad() {
-  const mark = (state: 'registered' | 'failed' | 'skipped' | 'unsupported') => {
-    document.documentElement.dataset.serviceWorker = state;
-  };
-  if (!import.meta.env.PROD || isZaloInAppBrowser(navigator.userAgent)) return mark('skipped');
-  if (!('serviceWorker' in navigator)) return mark('unsupported');
-  const start = () => {
-    void import('../sw-registration')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      .then((ok) => mark(ok ? 'registered' : 'failed'))
-      .catch(() => mark('failed'));
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
 }
 
 void boot();
