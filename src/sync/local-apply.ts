@@ -188,6 +188,7 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
     const puts = new Map<string, unknown[]>();
     const deletes = new Map<string, (string | string[])[]>();
     let written = 0;
+    let scopeWidened = false;
     for (const change of page.changes) {
       // A table this version of the app does not know yet: a newer server; skip it.
       if (!isPulledTable(change.entity)) continue;
@@ -195,6 +196,15 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
       const key = keyOfRow(table, change.row);
       const rowKey = rowKeyOf(key);
       const tombstone = change.row.deletedAt !== null && change.row.deletedAt !== undefined;
+      // A group newly staffed: its older ledger rows sit below our cursor, so pull again from 0.
+      if (
+        change.entity === 'staffGroups' &&
+        !tombstone &&
+        pulledAfter > 0 &&
+        !(await db.staffGroups.get(rowKey))
+      ) {
+        scopeWidened = true;
+      }
       const ref = rowRef(change.entity, rowKey);
       if (pendingRefs.has(ref)) {
         // Local changes wait for the server: keep them on screen, remember the server's row.
@@ -220,7 +230,8 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
     }
     for (const [name, rows] of puts) await db.table(name).bulkPut(rows);
     for (const [name, keys] of deletes) await db.table(name).bulkDelete(keys);
-    await writeSyncState(db, 'cursor', page.cursor);
+    // Rows already here are simply written again by the second pull (puts are idempotent).
+    await writeSyncState(db, 'cursor', scopeWidened ? 0 : page.cursor);
     return written;
   });
 }

@@ -166,7 +166,9 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
         throw error;
       }
       outcome.pulled += await applyPullPage(db, page);
-      if (!page.hasMore) return;
+      // A rewound cursor (a newly staffed group) means: pull everything again now.
+      const rewound = cursor > 0 && (await readSyncState(db, 'cursor')) === 0;
+      if (!page.hasMore && !rewound) return;
     }
   }
 

@@ -125,4 +125,40 @@ describe('points on a staffer device', () => {
     const local = await device.db.pointEntries.where('buyerMemberId').equals(buyerId).toArray();
     expect(balanceView(local, new Set(), buyerId, groupId).lastKnown).toBe(750 + earned);
   });
+  it('a member who becomes a seller later receives the ledger the group wrote before', async () => {
+    const [newcomer] = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`SELECT id FROM members WHERE url_minify = 'le-hoang-nam'`,
+    );
+    const [group] = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`SELECT id FROM groups WHERE url_minify = 'demo-brand'`,
+    );
+    const device = await createDevice(server, newcomer!.id);
+    // A change of the newcomer's own moves their cursor past every entry the group has.
+    await server.database.db.execute(
+      sql`UPDATE friendships SET status = status
+          WHERE from_member_id = ${newcomer!.id} OR to_member_id = ${newcomer!.id}`,
+    );
+    expect((await device.engine.syncNow()).status).toBe('synced');
+    expect(await device.db.pointEntries.count()).toBe(0);
+    const [{ top } = { top: '0' }] = await queryRows<{ top: string }>(
+      server.database.db,
+      sql`SELECT max(change_seq)::text AS top FROM point_entries`,
+    );
+    const cursor = await device.db.syncState.get('cursor');
+    expect(Number(cursor?.value)).toBeGreaterThan(Number(top));
+
+    await server.database.db.execute(
+      sql`INSERT INTO group_members (group_id, member_id, role) VALUES (${group!.id}, ${newcomer!.id}, 'seller')`,
+    );
+    expect((await device.engine.syncNow()).status).toBe('synced');
+
+    const [{ n } = { n: -1 }] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`SELECT count(*)::int AS n FROM point_entries WHERE seller_group_id = ${group!.id}`,
+    );
+    expect(n).toBeGreaterThan(0);
+    expect(await device.db.pointEntries.where('sellerGroupId').equals(group!.id).count()).toBe(n);
+  });
 });
