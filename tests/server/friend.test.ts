@@ -370,3 +370,27 @@ describe('friend writes', () => {
     expect(rows.some((r) => r.deletedAt !== null)).toBe(true);
   });
 });
+
+describe('friend facts on mirrored rows', () => {
+  it("a friend's new name reaches the next pull of the member's devices", async () => {
+    const pull = async (cursor: number) => {
+      const res = await server.request(`/api/sync/pull?cursor=${cursor}&limit=5000`, {
+        token: tokens.demo,
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as {
+        cursor: number;
+        changes: { entity: string; row: Friendship }[];
+      };
+    };
+    const before = await pull(0);
+    await server.database.db.execute(
+      sql`UPDATE members SET name = 'Lê Hoàng Nam (KTS)' WHERE id = ${ids['le-hoang-nam']}`,
+    );
+    const after = await pull(before.cursor);
+    const rows = after.changes.filter(
+      (c) => c.entity === 'friendships' && c.row.otherMemberId === ids['le-hoang-nam'],
+    );
+    expect(rows.map((c) => c.row.other.name)).toEqual(['Lê Hoàng Nam (KTS)']);
+  });
+});
