@@ -1,23 +1,78 @@
-// Paths the app answers (spec §2). The server uses this list to answer unknown paths with
-// status 404 while the app shows its 404 screen.
-const appPathPatterns: readonly RegExp[] = [
-  /^\/$/,
-  /^\/(login|authenticating|logout|forgot-password|register|scan-qr|change-password|500|404)$/,
-  /^\/admin(\/.*)?$/,
-  /^\/password-reset\/[^/]+$/,
-  /^\/verify\/[^/]+$/,
-  /^\/cv\/[^/]+$/,
-  /^\/(fme|blog|mrd|wedding|smc)\/[^/]+$/,
-  /^\/(me|mbg)\/[^/]+(\/(products|relics|posts))?$/,
-  /^\/(me|mbg)\/(products|all-activity|detail-activity|relics)\/[^/]+$/,
-  /^\/(me|mbg)\/[^/]+\/[^/]+$/,
-  /^\/(new-me|new-mbg)\/[^/]+$/,
-  /^\/(friends|contacts|order-points)\/[^/]+$/,
-  /^\/dashboard\/(member|business)\/[^/]+$/,
-  /^\/action(\/.*)?$/,
-];
+// The screens of the app router (src/routes), by full path in the router's own syntax: `$name`
+// is one segment, a trailing `$` the rest of the path. The server answers these paths with
+// status 200 and every other page path with 404 while the app shows its 404 screen; a test
+// (tests/unit/app-routes.test.ts) keeps this list equal to the router's route tree, so a new
+// screen is declared here and becomes a 200 by that alone.
+import { cardPagePrefixes } from './card-prefixes';
 
+export const appScreenPaths = [
+  '/',
+  '/login',
+  '/authenticating',
+  '/logout',
+  '/forgot-password',
+  '/register',
+  '/scan-qr',
+  '/change-password',
+  '/500',
+  '/admin',
+  '/password-reset/$token',
+  '/verify/$id',
+  '/friends/$id',
+  '/contacts/$id',
+  '/order-points/$id',
+  '/messages',
+  '/messages/$groupId',
+  '/notifications',
+  // Public card pages: the server renders them itself (server/ssr/card-pages.ts) and answers
+  // 404 for a path the card parser rejects or a card that does not exist.
+  ...cardPagePrefixes.map((prefix) => `/${prefix}/$` as const),
+  // Spec §2 /action children that have a screen today; the others show the 404 screen.
+  '/action',
+  '/action/qrcode',
+  '/action/setting',
+  '/action/phonebook',
+  '/action/setting/links',
+  '/action/statistical',
+  '/action/createPoint',
+  '/action/viewPoint',
+  '/action/history',
+  '/action/historyEditHistory/$history',
+  '/action/historyCheckIn',
+  '/action/historyCheckIn/$history',
+  '/action/setting/display',
+  '/action/setting/short-link',
+  '/action/brand/$id',
+  '/action/setting/photos',
+  // Managing the member's and their brands' posts, products, activities, relics, posters.
+  '/action/content/$kind',
+] as const;
+
+/** Router paths that show the 404 screen: the named /404 page and the catch-all. */
+export const notFoundScreenPaths = ['/404', '/$'] as const;
+
+/** A path without its trailing slash (`/action/` is the index screen of `/action`). */
+export function normalizeAppPath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+function patternOf(routePath: string): RegExp {
+  const source = routePath
+    .split('/')
+    .map((segment) => {
+      if (segment === '$') return '.+';
+      if (segment.startsWith('$')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  // The router matches paths case-insensitively (its default), so the server does too.
+  return new RegExp(`^${source || '/'}$`, 'i');
+}
+
+const appScreenPatterns: readonly RegExp[] = appScreenPaths.map(patternOf);
+
+/** Whether the app has a screen (other than the 404 screen) for this path. */
 export function isAppPath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  return appPathPatterns.some((re) => re.test(path));
+  const path = normalizeAppPath(pathname);
+  return appScreenPatterns.some((re) => re.test(path));
 }

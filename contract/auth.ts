@@ -3,40 +3,10 @@
 import * as v from 'valibot';
 import { isCommonPassword } from './common-passwords';
 import type { MemberLanguage, MemberType } from './member';
+import { emailPattern, isEmail, normalizePhone, passwordMaxLength, passwordSchema } from './login';
 
 export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
 export const otpLength = 6;
-
-/** Lower-cased, trimmed e-mail. */
-export function normalizeEmail(text: string): string {
-  return text.trim().toLowerCase();
-}
-
-/**
- * A Vietnamese phone number in its national form (0 + 9 or 10 digits); +84/84 prefixes and
- * spaces, dots and dashes are accepted. Null when it is not a phone number.
- */
-export function normalizePhone(text: string): string | null {
-  const compact = text.trim().replace(/[\s.\-()]/g, '');
-  const national = compact.replace(/^\+?84(?=\d{9,10}$)/, '0');
-  return /^0\d{9,10}$/.test(national) ? national : null;
-}
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isEmail(text: string): boolean {
-  return emailPattern.test(text.trim());
-}
-
-/** What a login names: an e-mail or a phone number. */
-export type LoginIdentifier = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
-
-export function parseIdentifier(text: string): LoginIdentifier | null {
-  if (isEmail(text)) return { kind: 'email', value: normalizeEmail(text) };
-  const phone = normalizePhone(text);
-  return phone ? { kind: 'phone', value: phone } : null;
-}
 
 const emailSchema = v.pipe(
   v.string('invalid_email'),
@@ -53,22 +23,6 @@ const phoneSchema = v.pipe(
   v.nonEmpty('invalid_phone'),
   v.check((text) => normalizePhone(text) !== null, 'invalid_phone'),
   v.transform((text) => normalizePhone(text) ?? text),
-);
-
-/** The login field takes an e-mail or a phone number (spec message: 'Bạn phải nhập địa chỉ email'). */
-const identifierSchema = v.pipe(
-  v.string('invalid_email'),
-  v.trim(),
-  v.nonEmpty('invalid_email'),
-  v.maxLength(254, 'invalid_email'),
-  v.check((text) => parseIdentifier(text) !== null, 'invalid_email'),
-);
-
-/** A password being checked (login, current password): only required and bounded. */
-const passwordSchema = v.pipe(
-  v.string('password_required'),
-  v.nonEmpty('password_required'),
-  v.maxLength(passwordMaxLength, 'password_too_long'),
 );
 
 /** A password being chosen: 8–128 characters and not on the list of common passwords. */
@@ -94,26 +48,6 @@ const otpSchema = v.pipe(
 
 // Confirmation must equal the new password ('Mật khẩu không khớp'), shown on confirmPassword.
 
-// --- login -------------------------------------------------------------------------------
-
-/** POST /api/auth/login: `email` holds an e-mail or a phone number; `phone` is accepted too. */
-export const loginSchema = v.pipe(
-  v.object({
-    email: v.optional(identifierSchema),
-    phone: v.optional(identifierSchema),
-    password: passwordSchema,
-  }),
-  v.forward(
-    v.check((input) => Boolean(input.email ?? input.phone), 'invalid_email'),
-    ['email'],
-  ),
-);
-export type LoginInput = v.InferInput<typeof loginSchema>;
-
-/** The login form: one field for e-mail or phone. */
-export const loginFormSchema = v.object({ email: identifierSchema, password: passwordSchema });
-export type LoginForm = v.InferInput<typeof loginFormSchema>;
-
 /** The member's brand or group the session acts for (owner/admin first, else seller). */
 export interface SessionBrandGroup {
   id: string;
@@ -127,7 +61,7 @@ export interface SessionBrandGroup {
 /** The non-secret session facts (readable cookies of spec §3/§9). */
 export interface SessionFacts {
   memberId: string;
-  /** The login name: e-mail, else phone. */
+  /** The display name, never the login e-mail or phone (readable cookie, decision 0108). */
   userName: string;
   /** The member's own display name. */
   name: string;

@@ -79,6 +79,8 @@ export interface CardOwner extends ProfileFields {
   kind: CardKind;
   type: MemberType | 'brand' | 'group';
   email: string | null;
+  /** Titles the owner gave their videos, by link (decision 0630). */
+  videoTitles?: Record<string, string>;
 }
 
 /** Everything one card page needs, already filtered for the viewer. */
@@ -119,6 +121,7 @@ export const trackingActionSchema = v.object({
   ),
   memberId: v.optional(v.pipe(v.string(), v.uuid('invalid_id'))),
   groupId: v.optional(v.pipe(v.string(), v.uuid('invalid_id'))),
+  /** Sent by old clients only; ignored: the server makes the visitor id (decision 0108). */
   visitorId: v.optional(v.pipe(v.string(), v.maxLength(64, 'too_long'))),
 });
 export type TrackingAction = v.InferOutput<typeof trackingActionSchema>;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { policySchema } from './common';
 // The type lists are shared with the read API's shapes.
 import { postTypes, productTypes } from './card';
+import { vietnamDay } from './vietnam-time';
 
 // Spec §5 rules for the content a member or brand publishes. Every schema accepts what a
 // form posts (form-urlencoded strings) as well as JSON values, and names its failures with
@@ -317,7 +318,7 @@ export type ActivityInput = v.InferOutput<typeof activitySchema>;
 export const posterViewTypes = ['showroom', 'activities', 'posts', 'other'] as const;
 export type PosterViewType = (typeof posterViewTypes)[number];
 
-const posterEntries = {
+export const posterEntries = {
   viewType: requiredChoice(posterViewTypes, 'view_type_required'),
   startDate: requiredDate('start_date_required'),
   endDate: requiredDate('end_date_required'),
@@ -358,9 +359,9 @@ export function posterSchemaOn(today: string) {
   );
 }
 
-/** Today's date (YYYY-MM-DD) in Vietnam (UTC+7, no daylight saving), for poster checks. */
+/** Today's date (YYYY-MM-DD) in Vietnam, for poster checks. */
 export function vietnamToday(now: Date): string {
-  return new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+  return vietnamDay(now);
 }
 
 // ---------------------------------------------------------------------------------------

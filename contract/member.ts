@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { optionalText } from './common';
+import { optionalText, uuidSchema } from './common';
 
 export const memberTypes = ['personal', 'organization', 'agency'] as const;
 export type MemberType = (typeof memberTypes)[number];
@@ -16,6 +16,8 @@ export const bankSchema = v.object({
     v.maxLength(40, 'too_long'),
   ),
   qrUrl: v.optional(v.string()),
+  /** NAPAS BIN of the bank: the card draws a VietQR for the account when it is known. */
+  bin: v.optional(v.string()),
 });
 export type Bank = v.InferOutput<typeof bankSchema>;
 
@@ -29,6 +31,19 @@ export const linkSchema = v.object({
   ),
 });
 export type ProfileLink = v.InferOutput<typeof linkSchema>;
+
+/** A phone as people write it: digits, spaces, + ( ) . - ; empty means none. */
+const optionalPhone = v.optional(
+  v.pipe(
+    v.string('invalid_phone'),
+    v.trim(),
+    v.maxLength(20, 'too_long'),
+    v.regex(/^(?:\+?[\d\s().-]{6,20})?$/, 'invalid_phone'),
+  ),
+);
+
+/** A web address with or without the scheme (`mecards.vn`, `https://…`); empty means none. */
+const websitePattern = /^(?:(?:https?:\/\/)?[^\s/.]+(?:\.[^\s/.]+)+(?:[/?#]\S*)?)?$/i;
 
 /** Every profile field of spec §3 the owner can edit. */
 export const profileSchema = v.object({
@@ -44,15 +59,32 @@ export const profileSchema = v.object({
   avatarUrl: optionalText(1000),
   bannerUrl: optionalText(1000),
   backgroundUrl: optionalText(1000),
-  phone: optionalText(20),
-  otherPhone: optionalText(20),
+  phone: optionalPhone,
+  otherPhone: optionalPhone,
   contactEmail: v.optional(
     v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email('invalid_email'))]),
   ),
-  website: optionalText(300),
+  website: v.optional(
+    v.pipe(
+      v.string('invalid_link'),
+      v.trim(),
+      v.maxLength(300, 'too_long'),
+      v.regex(websitePattern, 'invalid_link'),
+    ),
+  ),
   zalo: optionalText(40),
-  interests: v.optional(v.array(v.pipe(v.string(), v.trim(), v.maxLength(60, 'too_long')))),
-  businessSectors: v.optional(v.array(v.pipe(v.string(), v.trim(), v.maxLength(80, 'too_long')))),
+  interests: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(60, 'too_long'))),
+      v.maxLength(20, 'too_long'),
+    ),
+  ),
+  businessSectors: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(80, 'too_long'))),
+      v.maxLength(20, 'too_long'),
+    ),
+  ),
   companyInfo: optionalText(3000),
   banks: v.optional(v.array(bankSchema)),
   links: v.optional(v.array(linkSchema)),
@@ -98,4 +130,61 @@ export interface Member extends ProfileFields {
   themeType: 'list' | 'square';
   contactEmail: string | null;
   isMe?: boolean;
+}
+
+/**
+ * `profile.update` (PUT /members/updateMemberById/{id}): a patch of the owner's profile. Only
+ * the fields present are written; each field's last write wins (decision 0610).
+ */
+export const profileUpdateSchema = v.object({
+  id: uuidSchema,
+  ...profileSchema.entries,
+});
+export type ProfileUpdateInput = v.InferInput<typeof profileUpdateSchema>;
+export type ProfileUpdate = v.InferOutput<typeof profileUpdateSchema>;
+
+/** The fields of the profile editor at /action/setting (images, links, theme have their own screens). */
+export const profileEditorFieldNames = [
+  'name',
+  'shortName',
+  'intro',
+  'jobTitle',
+  'workplace',
+  'address',
+  'phone',
+  'otherPhone',
+  'contactEmail',
+  'website',
+  'zalo',
+  'aboutMe',
+  'interests',
+  'businessSectors',
+  'companyInfo',
+  'language',
+] as const satisfies readonly (keyof typeof profileSchema.entries)[];
+export type ProfileEditorField = (typeof profileEditorFieldNames)[number];
+
+/** The editor's schema: the same rules, the name required (a card needs one). */
+export const profileEditorSchema = v.object({
+  ...v.pick(profileSchema, profileEditorFieldNames).entries,
+  name: v.pipe(
+    v.string('required'),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(120, 'too_long'),
+  ),
+});
+export type ProfileEditorInput = v.InferInput<typeof profileEditorSchema>;
+
+/**
+ * The owner's own profile as the `profile` pull source sends it and `profile.update` answers:
+ * a Member plus the account columns. `phone` is the login phone; the card's is `contactPhone`.
+ */
+export interface MirroredProfile extends Omit<Member, 'phone' | 'isMe'> {
+  email: string | null;
+  phone: string | null;
+  contactPhone: string | null;
+  createdAt: string;
+  deletedAt: string | null;
+  changeSeq?: number;
 }

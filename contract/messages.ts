@@ -1,6 +1,10 @@
 // Every validation and API error message, in Vietnamese (first) and English.
 // Schemas carry the code as their message; whoever shows it translates it here.
+import { genericMessage } from './generic-message';
+import { imageMessages } from './image-messages';
+
 export const messages = {
+  ...imageMessages,
   required: { vi: 'Vui lòng nhập thông tin', en: 'Please enter the details' },
   invalid_email: { vi: 'Bạn phải nhập địa chỉ email', en: 'Please enter a valid email' },
   invalid_phone: { vi: 'Số điện thoại không hợp lệ', en: 'Invalid phone number' },
@@ -45,6 +49,19 @@ export const messages = {
     en: 'Please enter the account number',
   },
   invalid_link: { vi: 'Đường dẫn không hợp lệ', en: 'Invalid link' },
+  bank_required: { vi: 'Vui lòng chọn ngân hàng', en: 'Please choose the bank' },
+  bank_unknown: {
+    vi: 'Ngân hàng không có trong danh sách',
+    en: 'This bank is not in the list',
+  },
+  invalid_account_number: {
+    vi: 'Số tài khoản chỉ gồm chữ và số (tối đa 19 ký tự)',
+    en: 'The account number has only letters and digits (at most 19)',
+  },
+  invalid_youtube_link: {
+    vi: 'Đường dẫn YouTube không hợp lệ',
+    en: 'Not a YouTube video link',
+  },
   view_type_required: { vi: 'Vui lòng chọn kiểu hiển thị', en: 'Please choose a view type' },
   images_required: { vi: 'Vui lòng chọn hình ảnh', en: 'Please choose images' },
   start_before_end: {
@@ -56,6 +73,16 @@ export const messages = {
     en: 'A poster whose end date has passed cannot be enabled',
   },
   recipient_required: { vi: 'Vui lòng chọn người nhận', en: 'Please choose a recipient' },
+  recipient_not_member: {
+    vi: 'Người nhận không phải là thành viên',
+    en: 'A recipient is not a member',
+  },
+  message_body_required: { vi: 'Vui lòng nhập lời nhắn', en: 'Please enter a message' },
+  message_too_many_recipients: {
+    vi: 'Mỗi lời nhắn gửi được tối đa 500 người nhận',
+    en: 'A message can go to at most 500 recipients',
+  },
+  push_token_required: { vi: 'Thiếu mã thông báo đẩy', en: 'The push token is missing' },
   gender_required: { vi: 'Vui lòng chọn giới tính', en: 'Please choose a gender' },
   birth_date_required: { vi: 'Vui lòng nhập ngày sinh', en: 'Please enter the date of birth' },
   address_required: { vi: 'Vui lòng nhập địa chỉ', en: 'Please enter the address' },
@@ -64,6 +91,34 @@ export const messages = {
   invalid_value: { vi: 'Giá trị không hợp lệ', en: 'Invalid value' },
   invalid_id: { vi: 'Mã không hợp lệ', en: 'Invalid id' },
   invalid_number: { vi: 'Số không hợp lệ', en: 'Invalid number' },
+  // Field messages a schema issue maps to when the schema names none (contract/field-messages.ts)
+  not_a_number: { vi: 'Vui lòng nhập một số', en: 'Please enter a number' },
+  not_whole_number: { vi: 'Vui lòng nhập số nguyên', en: 'Please enter a whole number' },
+  too_small: { vi: 'Giá trị phải từ {min} trở lên', en: 'The value must be at least {min}' },
+  too_large: { vi: 'Giá trị không được lớn hơn {max}', en: 'The value must be at most {max}' },
+  text_too_long: {
+    vi: 'Không được dài quá {max} ký tự',
+    en: 'Use at most {max} characters',
+  },
+  text_too_short: { vi: 'Cần ít nhất {min} ký tự', en: 'Use at least {min} characters' },
+  text_wrong_length: { vi: 'Cần đúng {length} ký tự', en: 'Use exactly {length} characters' },
+  too_many_items: { vi: 'Chỉ được chọn tối đa {max} mục', en: 'Choose at most {max} items' },
+  too_few_items: { vi: 'Cần chọn ít nhất {min} mục', en: 'Choose at least {min} items' },
+  not_allowed_value: {
+    vi: 'Giá trị không nằm trong các lựa chọn cho phép',
+    en: 'Not one of the allowed values',
+  },
+  not_text: { vi: 'Vui lòng nhập dạng chữ', en: 'Please enter text' },
+  not_yes_no: { vi: 'Giá trị phải là có hoặc không', en: 'The value must be yes or no' },
+  not_a_list: { vi: 'Giá trị phải là một danh sách', en: 'The value must be a list' },
+  not_a_group: {
+    vi: 'Giá trị phải là một nhóm thông tin',
+    en: 'The value must be a group of fields',
+  },
+  invalid_format: { vi: 'Sai định dạng', en: 'The format is not valid' },
+  invalid_time: { vi: 'Thời gian không hợp lệ', en: 'Invalid time' },
+  digits_only: { vi: 'Chỉ được nhập chữ số', en: 'Use digits only' },
+  unknown_field: { vi: 'Trường này không được chấp nhận', en: 'This field is not accepted' },
   // Content forms (contract/content.ts) and addresses (contract/address.ts)
   post_type_required: { vi: 'Vui lòng chọn loại bài viết', en: 'Please choose a post type' },
   product_type_required: { vi: 'Vui lòng chọn loại sản phẩm', en: 'Please choose a product type' },
@@ -123,6 +178,14 @@ export const messages = {
   points_insufficient: {
     vi: 'Không đủ điểm để trừ: thành viên chỉ còn {available} điểm',
     en: 'Not enough points to deduct: the member has only {available} points left',
+  },
+  recorded_in_future: {
+    vi: 'Thời điểm ghi nhận nằm ở tương lai: hãy kiểm tra đồng hồ của thiết bị',
+    en: 'The recorded time is in the future: check the device clock',
+  },
+  recorded_too_old: {
+    vi: 'Giao dịch đã được ghi nhận hơn {days} ngày trước nên không thể gửi nữa',
+    en: 'This entry was recorded more than {days} days ago and can no longer be sent',
   },
   points_exceed_invoice: {
     vi: 'Số điểm trừ vượt quá giá trị hoá đơn',
@@ -202,14 +265,54 @@ export const messages = {
     vi: 'Yêu cầu đến từ trang khác',
     en: 'The request came from another site',
   },
-  // API errors
-  generic: {
-    vi: 'Đã có lỗi xảy ra. Vui lòng thử lại sau!',
-    en: 'Something went wrong. Please try again later!',
+  // Card display, short link and brand settings (contract/card-settings.ts)
+  url_minify_chars: {
+    vi: 'Chỉ dùng chữ thường không dấu (a-z), chữ số và dấu gạch ngang (-)',
+    en: 'Use only lowercase letters without accents (a-z), digits and hyphens (-)',
   },
+  url_minify_edges: {
+    vi: 'Đường dẫn phải bắt đầu và kết thúc bằng chữ hoặc số, không có hai dấu gạch liền nhau',
+    en: 'The link must start and end with a letter or digit, with no two hyphens in a row',
+  },
+  url_minify_reserved: {
+    vi: 'Đường dẫn này được dành riêng cho hệ thống, hãy chọn đường dẫn khác',
+    en: 'This link is reserved, please choose another',
+  },
+  url_minify_taken: {
+    vi: 'Đường dẫn này đã có người dùng, hãy chọn đường dẫn khác',
+    en: 'This link is already taken, please choose another',
+  },
+  unknown_theme: { vi: 'Giao diện này không tồn tại', en: 'This theme does not exist' },
+  theme_not_allowed: {
+    vi: 'Thương hiệu của bạn chỉ được dùng các giao diện riêng của thương hiệu',
+    en: "Your brand may only use the brand's own styles",
+  },
+  image_url_invalid: {
+    vi: 'Đường dẫn ảnh phải bắt đầu bằng https://, http:// hoặc /',
+    en: 'An image link must start with https://, http:// or /',
+  },
+  form_field_label_required: {
+    vi: 'Vui lòng nhập tên trường',
+    en: 'Please enter the field name',
+  },
+  // API errors
+  generic: genericMessage,
   not_found: { vi: 'Không tìm thấy', en: 'Not found' },
+  // An /api path no call answers (a client or link error), not a missing object.
+  unknown_call: {
+    vi: 'Không có chức năng này trên máy chủ',
+    en: 'The server has no such call',
+  },
   bad_json: { vi: 'Dữ liệu gửi lên không đúng định dạng JSON', en: 'The body is not valid JSON' },
+  bad_text_encoding: {
+    vi: 'Dữ liệu gửi lên có ký tự không hợp lệ (không phải văn bản UTF-8 chuẩn)',
+    en: 'The body holds characters that are not valid UTF-8 text',
+  },
   body_too_large: { vi: 'Dữ liệu gửi lên quá lớn', en: 'The request body is too large' },
+  body_too_deep: {
+    vi: 'Dữ liệu gửi lên lồng nhau quá {depth} cấp',
+    en: 'The request body is nested more than {depth} levels deep',
+  },
   validation_failed: {
     vi: 'Dữ liệu không hợp lệ',
     en: 'Some fields are not valid',
@@ -243,9 +346,21 @@ export const messages = {
     vi: 'Gửi quá nhiều thay đổi trong một lần',
     en: 'Too many changes in one request',
   },
+  push_too_many_entries: {
+    vi: 'Mỗi lần gửi tối đa {max} thay đổi',
+    en: 'One push may carry at most {max} changes',
+  },
+  push_in_progress: {
+    vi: 'Đang gửi các thay đổi khác của bạn, sẽ thử lại sau giây lát',
+    en: 'Your other changes are being sent, will retry in a moment',
+  },
   resync_required: {
     vi: 'Dữ liệu trên máy đã quá cũ, đang tải lại toàn bộ',
     en: 'The data on this device is too old, reloading all of it',
+  },
+  server_gave_up: {
+    vi: 'Máy chủ không áp dụng được thay đổi này sau {tries} lần thử',
+    en: 'The server could not apply this change after {tries} tries',
   },
   not_attempted: {
     vi: 'Chưa gửi được, sẽ thử lại',

@@ -23,14 +23,64 @@ const wholeNumber = (code: string, max: number) =>
     v.maxValue(max, code),
   );
 
-/** Points a purchase earns: whole thousands of the invoice value × the group's rate. */
-export function pointsEarned(invoiceValue: number, pointsPerThousand = 1): number {
-  return Math.floor(invoiceValue / vndPerPoint) * pointsPerThousand;
-}
-
 /** What the buyer pays: the invoice value less the deducted points' worth. */
 export function paymentAmount(invoiceValue: number, deductedPoints: number): number {
   return invoiceValue - deductedPoints * vndPerPoint;
+}
+
+/**
+ * Points a purchase earns: whole thousands of the amount paid in money × the group's rate.
+ * The part paid with points earns nothing (decision 0300), else points would breed points.
+ */
+export function pointsEarned(
+  entry: { invoiceValue: number; deductedPoints: number },
+  pointsPerThousand = 1,
+): number {
+  const paid = Math.max(0, paymentAmount(entry.invoiceValue, entry.deductedPoints));
+  return Math.floor(paid / vndPerPoint) * pointsPerThousand;
+}
+
+/** Why a deduction cannot be made; the codes are messages of contract/messages.ts. */
+export type DeductionRefusal =
+  { code: 'points_exceed_invoice' } | { code: 'points_insufficient'; available: number };
+
+/**
+ * The deduction rule, the same on the point form and on the server: points worth more than the
+ * invoice are refused, then points beyond the balance (when the balance is known: the server
+ * knows it at the moment it applies the entry, the form knows what this device has seen).
+ * Null when the deduction may be made.
+ */
+export function deductionRefusal(
+  entry: { invoiceValue: number; deductedPoints: number },
+  balance?: number,
+): DeductionRefusal | null {
+  if (entry.deductedPoints * vndPerPoint > entry.invoiceValue) {
+    return { code: 'points_exceed_invoice' };
+  }
+  if (balance !== undefined && entry.deductedPoints > balance) {
+    return { code: 'points_insufficient', available: balance };
+  }
+  return null;
+}
+
+/** A device clock this far ahead of the server is taken as skew and clamped to the server time. */
+export const recordedAtSkewMinutes = 5;
+/** Offline entries carry their capture time; older than this they are refused (decision 0300). */
+export const recordedAtMaxAgeDays = 30;
+
+/** Why a device time (recordedAt of a point entry, checkedInAt of a check-in) is refused. */
+export type RecordedAtRefusal =
+  { code: 'recorded_in_future' } | { code: 'recorded_too_old'; days: number };
+
+/** The time window of entries a staffer's device may send; null when `at` is within it. */
+export function recordedAtRefusal(at: Date, now: Date): RecordedAtRefusal | null {
+  if (at.getTime() > now.getTime() + recordedAtSkewMinutes * 60_000) {
+    return { code: 'recorded_in_future' };
+  }
+  if (at.getTime() < now.getTime() - recordedAtMaxAgeDays * 86_400_000) {
+    return { code: 'recorded_too_old', days: recordedAtMaxAgeDays };
+  }
+  return null;
 }
 
 /** Balance of a buyer at a group: everything earned minus everything spent. */

@@ -1,5 +1,6 @@
 // The sync calls: batch push of queued mutations and the delta pull (docs/decisions/0200-…).
 import * as v from 'valibot';
+import type { FieldMessage } from './field-messages';
 
 /** Most entries one push may carry; the client sends smaller batches (decision 0203). */
 export const maxPushEntries = 500;
@@ -37,7 +38,10 @@ export interface PushResult {
   status: PushResultStatus;
   code?: string;
   message?: string;
+  /** Field → its message as text in the request's language (as REST 400 answers carry it). */
   fields?: Record<string, string>;
+  /** The same fields as code and parameters (decision 0025). */
+  fieldCodes?: Record<string, FieldMessage>;
   /** HTTP status the same refusal has on the REST route (400, 403, 404, 409, 422…). */
   httpStatus?: number;
   /** What the handler returned (applied only). */

@@ -1,0 +1,128 @@
+import * as v from 'valibot';
+import { optionalText, requiredText, uuidSchema } from './common';
+import { bankBinPattern, vietQrAccountNumber, vietQrAccountPattern } from './vietqr';
+import { youtubeId } from './youtube';
+
+// A member's account links (spec §3 "banks, links and videos", §7 updateAccountLinkById): one
+// row each, ordered and hideable, written offline through the mutation registry
+// (docs/decisions/0630-account-links-rows.md). Ids are made by the client.
+
+export const accountLinkKinds = ['bank', 'link', 'video'] as const;
+export type AccountLinkKind = (typeof accountLinkKinds)[number];
+
+/** A bank of the list the server serves (GET /api/members/banks): NAPAS BIN and names. */
+export interface BankInfo {
+  bin: string;
+  code: string;
+  shortName: string;
+  name: string;
+}
+
+const webLink = (requiredCode: string) =>
+  v.pipe(
+    v.string(requiredCode),
+    v.trim(),
+    v.nonEmpty(requiredCode),
+    v.maxLength(2000, 'too_long'),
+    v.url('invalid_link'),
+    v.regex(/^https?:\/\//i, 'invalid_link'),
+  );
+
+const ordinal = v.optional(
+  v.pipe(
+    v.number('not_a_number'),
+    v.integer('invalid_number'),
+    v.minValue(0, 'invalid_number'),
+    v.maxValue(1_000_000, 'invalid_number'),
+  ),
+  0,
+);
+
+const common = {
+  id: uuidSchema,
+  ordinal,
+  hidden: v.optional(v.boolean('invalid_value'), false),
+};
+
+/** Spec §5: bank name, owner name and account number required. */
+export const bankLinkFieldsSchema = v.object({
+  kind: v.literal('bank'),
+  bankBin: v.pipe(
+    v.string('bank_required'),
+    v.trim(),
+    v.nonEmpty('bank_required'),
+    v.regex(bankBinPattern, 'bank_unknown'),
+  ),
+  ownerName: requiredText('owner_name_required', 120),
+  accountNumber: v.pipe(
+    v.string('account_number_required'),
+    v.trim(),
+    v.nonEmpty('account_number_required'),
+    v.maxLength(40, 'too_long'),
+    v.check(
+      (value) => vietQrAccountPattern.test(vietQrAccountNumber(value)),
+      'invalid_account_number',
+    ),
+  ),
+});
+
+/** Spec §5: a link must be valid and non-empty. */
+export const webLinkFieldsSchema = v.object({
+  kind: v.literal('link'),
+  title: optionalText(120),
+  url: webLink('link_required'),
+});
+
+/** Spec §5: a video is a YouTube link with an 11-character id. */
+export const videoLinkFieldsSchema = v.object({
+  kind: v.literal('video'),
+  title: optionalText(120),
+  url: v.pipe(
+    webLink('link_required'),
+    v.check((value) => youtubeId(value) !== null, 'invalid_youtube_link'),
+  ),
+});
+
+/** accountLink.upsert: the whole row by its client-made id (last write wins per row). */
+export const accountLinkUpsertSchema = v.variant(
+  'kind',
+  [
+    v.object({ ...common, ...bankLinkFieldsSchema.entries }),
+    v.object({ ...common, ...webLinkFieldsSchema.entries }),
+    v.object({ ...common, ...videoLinkFieldsSchema.entries }),
+  ],
+  'invalid_value',
+);
+export type AccountLinkUpsertInput = v.InferInput<typeof accountLinkUpsertSchema>;
+export type AccountLinkUpsert = v.InferOutput<typeof accountLinkUpsertSchema>;
+
+/** accountLink.delete: soft delete by id. */
+export const accountLinkDeleteSchema = v.object({ id: uuidSchema });
+
+/** An account link as the API returns it and the device mirrors it (Dexie `accountLinks`). */
+export interface AccountLink {
+  id: string;
+  memberId: string;
+  kind: AccountLinkKind;
+  /** Link and video: what the card shows instead of the address. */
+  title: string | null;
+  url: string | null;
+  bankBin: string | null;
+  /** The bank's name from the list at the time of writing (kept if the list changes). */
+  bankName: string | null;
+  ownerName: string | null;
+  accountNumber: string | null;
+  ordinal: number;
+  hidden: boolean;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  changeSeq?: number;
+}
+
+/** The order the card and the editor show: ordinal, then creation. */
+export function compareAccountLinks(a: AccountLink, b: AccountLink): number {
+  return (
+    a.ordinal - b.ordinal || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)
+  );
+}

@@ -1,0 +1,180 @@
+import * as v from 'valibot';
+import { uuidSchema } from './common';
+import type { CardActivity, CardPost, CardProduct, CardRelic } from './card';
+import {
+  activitySchema,
+  isBankActivity,
+  posterEntries,
+  posterViewTypes,
+  postSchema,
+  productSchema,
+  relicSchema,
+  type PosterViewType,
+} from './content';
+
+// The writes of a member's or a brand's content (posts, products, activities, relics, posters):
+// the payloads of the `<kind>.upsert` / `<kind>.delete` mutations and the rows the owner's
+// devices mirror. Ids are made by the client, so an item written offline keeps its id.
+
+/** The item kinds a member or a brand's admins publish. */
+export const contentKinds = ['post', 'product', 'activity', 'relic', 'poster'] as const;
+export type ContentKind = (typeof contentKinds)[number];
+
+/**
+ * Who an item belongs to: absent or null is the member writing; a brand/group id means that
+ * brand's page (only its admins may write). Fixed when the item is created.
+ */
+const groupIdEntry = v.optional(
+  v.pipe(
+    v.nullable(v.string('invalid_id')),
+    v.transform((text) => text?.trim() || null),
+    v.nullable(v.pipe(v.string(), v.uuid('invalid_id'))),
+  ),
+);
+
+const itemKeys = { id: uuidSchema, groupId: groupIdEntry };
+
+export const postUpsertSchema = v.object({ ...itemKeys, ...postSchema.entries }, 'invalid_value');
+export const productUpsertSchema = v.object(
+  { ...itemKeys, ...productSchema.entries },
+  'invalid_value',
+);
+export const relicUpsertSchema = v.object({ ...itemKeys, ...relicSchema.entries }, 'invalid_value');
+/** One of the three activity shapes (bank, link, titled entry), by type. */
+export const activityUpsertSchema = v.variant(
+  'type',
+  [
+    v.object({ ...itemKeys, ...activitySchema.options[0].entries }, 'invalid_value'),
+    v.object({ ...itemKeys, ...activitySchema.options[1].entries }, 'invalid_value'),
+    v.object({ ...itemKeys, ...activitySchema.options[2].entries }, 'invalid_value'),
+  ],
+  'activity_type_required',
+);
+/** Spec §5: view type, dates and images required; start before end. */
+export const posterUpsertSchema = v.pipe(
+  v.object({ ...itemKeys, ...posterEntries }, 'invalid_value'),
+  v.forward(
+    v.partialCheck(
+      [['startDate'], ['endDate']],
+      (p) => p.startDate < p.endDate,
+      'start_before_end',
+    ),
+    ['endDate'],
+  ),
+);
+/** `<kind>.delete`: soft delete by id. */
+export const contentDeleteSchema = v.object({ id: uuidSchema }, 'invalid_value');
+
+export type PostUpsertInput = v.InferInput<typeof postUpsertSchema>;
+export type ProductUpsertInput = v.InferInput<typeof productUpsertSchema>;
+export type ActivityUpsertInput = v.InferInput<typeof activityUpsertSchema>;
+export type RelicUpsertInput = v.InferInput<typeof relicUpsertSchema>;
+export type PosterUpsertInput = v.InferInput<typeof posterUpsertSchema>;
+
+/** Columns of a mirrored item beyond what the public card shows. */
+interface MirroredItem {
+  deletedAt: string | null;
+  changeSeq?: number;
+}
+
+/** Bank facts of a bank-account activity (bankAccount, banks). */
+export interface ActivityBankDetails {
+  bankName?: string;
+  ownerName?: string;
+  accountNumber?: string;
+  qrUrl?: string;
+}
+
+export type PostRecord = CardPost & MirroredItem;
+export type ProductRecord = CardProduct & MirroredItem;
+export type ActivityRecord = CardActivity & MirroredItem & { details: ActivityBankDetails };
+export type RelicRecord = CardRelic & MirroredItem;
+export interface PosterRecord extends MirroredItem {
+  id: string;
+  memberId: string | null;
+  groupId: string | null;
+  viewType: PosterViewType;
+  startDate: string;
+  endDate: string;
+  enabled: boolean;
+  images: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The query of GET /poster/get-poster-by-group-member-id/{id}. */
+export const posterQuerySchema = v.object({
+  posterType: v.optional(v.picklist(posterViewTypes, 'invalid_value')),
+});
+
+const orNull = <T>(value: T | undefined | null): T | null => value ?? null;
+
+/**
+ * The stored fields of each kind's upsert (owner, id and times apart): what the server writes
+ * and what the device shows at once, from the same validated input.
+ */
+export const contentColumns = {
+  post: (input: v.InferOutput<typeof postUpsertSchema>) => ({
+    type: input.type,
+    title: input.title,
+    content: input.content,
+    imageUrl: orNull(input.imageUrl),
+    ordinal: input.ordinal ?? 0,
+    startDate: input.startDate,
+    outstanding: input.outstanding ?? false,
+    policy: input.policy,
+  }),
+  product: (input: v.InferOutput<typeof productUpsertSchema>) => ({
+    type: input.type,
+    childType: input.childType,
+    childCareer: orNull(input.childCareer),
+    title: input.title,
+    content: input.content ?? '',
+    listedPrice: orNull(input.listedPrice),
+    price: orNull(input.price),
+    quantity: orNull(input.quantity),
+    contactUrl: orNull(input.contactUrl),
+    origin: orNull(input.origin),
+    customsCode: orNull(input.customsCode),
+    certificate: orNull(input.certificate),
+    shopType: orNull(input.shopType),
+    shopLink: orNull(input.shopLink),
+    images: input.images,
+    outstanding: input.outstanding ?? false,
+    policy: input.policy,
+  }),
+  activity: (input: v.InferOutput<typeof activityUpsertSchema>) => {
+    const bank = isBankActivity(input.type) && 'bankName' in input ? input : undefined;
+    const details: ActivityBankDetails = bank
+      ? {
+          bankName: bank.bankName,
+          ownerName: bank.ownerName,
+          accountNumber: bank.accountNumber,
+          ...(bank.qrUrl ? { qrUrl: bank.qrUrl } : {}),
+        }
+      : {};
+    return {
+      type: input.type as string,
+      // A bank account without a display name is shown by its bank's name.
+      displayName: input.displayName ?? bank?.bankName ?? '',
+      link: 'link' in input ? orNull(input.link) : null,
+      content: orNull(input.content),
+      details,
+      ordinal: input.ordinal ?? 0,
+      policy: input.policy,
+    };
+  },
+  relic: (input: v.InferOutput<typeof relicUpsertSchema>) => ({
+    title: input.title,
+    content: input.content ?? '',
+    images: input.images,
+    policy: input.policy,
+  }),
+  poster: (input: v.InferOutput<typeof posterUpsertSchema>) => ({
+    viewType: input.viewType,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    enabled: input.enabled,
+    images: input.images,
+  }),
+};

@@ -1,0 +1,85 @@
+// Phonebook export formats, shared by the offline client (download from Dexie) and the
+// server's export calls: vCard 3.0 (RFC 2426) and CSV (UTF-8 with a BOM, for Excel).
+// The app's build maps csv-stringify/sync to the package's browser build (vite.config.ts).
+import { stringify } from 'csv-stringify/sync';
+import { csvStringifyOptions } from './csv';
+import { buildVCard } from './vcard';
+
+export interface ExportableContact {
+  id: string;
+  name: string;
+  phone?: string | null;
+  email?: string | null;
+  company?: string | null;
+  jobTitle?: string | null;
+  address?: string | null;
+  note?: string | null;
+  /** Public card address of a saved card, when there is one. */
+  cardUrl?: string | null;
+}
+
+export function contactToVCard(contact: ExportableContact): string {
+  return buildVCard({
+    name: contact.name,
+    organization: contact.company ?? null,
+    title: contact.jobTitle ?? null,
+    phones: contact.phone ? [{ number: contact.phone, type: 'cell' }] : [],
+    email: contact.email ?? null,
+    address: contact.address ?? null,
+    note: contact.note ?? null,
+    cardUrl: contact.cardUrl ?? null,
+  });
+}
+
+/** One .vcf holding every contact, in the given order. */
+export function contactsToVCard(contacts: readonly ExportableContact[]): string {
+  return contacts.map(contactToVCard).join('');
+}
+
+export const csvColumns = [
+  'name',
+  'phone',
+  'email',
+  'company',
+  'jobTitle',
+  'address',
+  'note',
+  'cardUrl',
+] as const;
+export type CsvColumn = (typeof csvColumns)[number];
+
+/** CSV text with a BOM and CRLF line ends; `headers` are the column titles in the UI language. */
+export function contactsToCsv(
+  contacts: readonly ExportableContact[],
+  headers: Record<CsvColumn, string>,
+): string {
+  const rows = [csvColumns.map((column) => headers[column])];
+  for (const contact of contacts) {
+    rows.push(
+      csvColumns.map((column) => (column === 'name' ? contact.name : (contact[column] ?? ''))),
+    );
+  }
+  return stringify(rows, csvStringifyOptions);
+}
+
+export const csvHeadersVi: Record<CsvColumn, string> = {
+  name: 'Họ tên',
+  phone: 'Điện thoại',
+  email: 'Email',
+  company: 'Công ty',
+  jobTitle: 'Chức danh',
+  address: 'Địa chỉ',
+  note: 'Ghi chú',
+  cardUrl: 'Danh thiếp',
+};
+
+export const csvHeadersEn: Record<CsvColumn, string> = {
+  name: 'Name',
+  phone: 'Phone',
+  email: 'Email',
+  company: 'Company',
+  jobTitle: 'Job title',
+  address: 'Address',
+  note: 'Note',
+  cardUrl: 'Card',
+};

@@ -1,0 +1,109 @@
+// vCard 3.0 (RFC 2426) for "save contact": UTF-8 text, escaped values, lines folded at 75
+// octets without cutting a Vietnamese character in half, CRLF line ends.
+import { dialablePhone } from './contact-links';
+
+export interface VCardInput {
+  name: string;
+  organization?: string | null;
+  title?: string | null;
+  phones?: { number: string; type: 'cell' | 'work' | 'home' }[];
+  email?: string | null;
+  website?: string | null;
+  address?: string | null;
+  note?: string | null;
+  /**
+   * The photo carried inline: a small JPEG, base64. Phones' contact apps read an inline
+   * photo; most neither fetch a `VALUE=uri` photo nor read SVG.
+   */
+  photoJpegBase64?: string | null;
+  /** Link back to the card. */
+  cardUrl?: string | null;
+}
+
+/**
+ * Escapes a text value: backslash, newline and comma; semicolons only inside structured
+ * values (N, ADR, ORG) where they separate parts, as parsers read single values verbatim.
+ */
+export function escapeVCardText(value: string, structured = false): string {
+  const escaped = value
+    .replace(/\\/g, '\\\\')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(/,/g, '\\,');
+  return structured ? escaped.replace(/;/g, '\\;') : escaped;
+}
+
+const encoder = new TextEncoder();
+
+/** Folds a content line at 75 octets; continuation lines start with one space. */
+export function foldVCardLine(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let currentBytes = 0;
+  for (const char of line) {
+    const bytes = encoder.encode(char).length;
+    const limit = parts.length === 0 ? 75 : 74; // the leading space counts
+    if (currentBytes + bytes > limit) {
+      parts.push(current);
+      current = '';
+      currentBytes = 0;
+    }
+    current += char;
+    currentBytes += bytes;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+function splitName(name: string): { family: string; given: string } {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return { family: '', given: words[0] ?? '' };
+  // Vietnamese names put the family name first.
+  return { family: words[0] ?? '', given: words.slice(1).join(' ') };
+}
+
+function clean(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Builds the .vcf text. */
+export function buildVCard(input: VCardInput): string {
+  const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
+  const { family, given } = splitName(input.name);
+  lines.push(`N:${escapeVCardText(family, true)};${escapeVCardText(given, true)};;;`);
+  lines.push(`FN:${escapeVCardText(input.name.trim())}`);
+  const org = clean(input.organization);
+  if (org) lines.push(`ORG:${escapeVCardText(org, true)}`);
+  const title = clean(input.title);
+  if (title) lines.push(`TITLE:${escapeVCardText(title)}`);
+  for (const phone of input.phones ?? []) {
+    const number = dialablePhone(phone.number);
+    if (number) lines.push(`TEL;TYPE=${phone.type.toUpperCase()},VOICE:${number}`);
+  }
+  const email = clean(input.email);
+  if (email) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(email)}`);
+  const website = clean(input.website);
+  if (website) lines.push(`URL:${escapeVCardText(website)}`);
+  const cardUrl = clean(input.cardUrl);
+  if (cardUrl && cardUrl !== website) lines.push(`URL;TYPE=PROFILE:${escapeVCardText(cardUrl)}`);
+  const address = clean(input.address);
+  if (address) lines.push(`ADR;TYPE=WORK:;;${escapeVCardText(address, true)};;;;`);
+  const note = clean(input.note);
+  if (note) lines.push(`NOTE:${escapeVCardText(note)}`);
+  const photo = clean(input.photoJpegBase64);
+  if (photo && /^[A-Za-z0-9+/]+=*$/.test(photo)) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${photo}`);
+  lines.push('END:VCARD');
+  return `${lines.map(foldVCardLine).join('\r\n')}\r\n`;
+}
+
+/** A file name for the card: letters and digits only, no diacritics. */
+export function vcardFileName(name: string): string {
+  const base = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${base || 'contact'}.vcf`;
+}

@@ -1,0 +1,44 @@
+// Vietnam time (spec §9: days, DD/MM/YYYY dates and MM/YYYY months as people in Vietnam read
+// them), one time zone for the server's exports and day filters and the app's screens.
+// TZDate asks the platform's time zone data instead of a hand-kept +7 offset.
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns/addDays';
+import { lightFormat } from 'date-fns/lightFormat';
+
+export const vietnamTimeZone = 'Asia/Ho_Chi_Minh';
+
+/** An instant as seen on a clock in Vietnam. */
+export function inVietnam(value: string | number | Date): TZDate {
+  return new TZDate(new Date(value).getTime(), vietnamTimeZone);
+}
+
+/** YYYY-MM-DD of an instant in Vietnam time. */
+export function vietnamDay(value: string | number | Date): string {
+  return lightFormat(inVietnam(value), 'yyyy-MM-dd');
+}
+
+/** HH:mm of an instant in Vietnam time. */
+export function vietnamTime(value: string | number | Date): string {
+  return lightFormat(inVietnam(value), 'HH:mm');
+}
+
+/** An instant as DD/MM/YYYY and HH:mm in Vietnam time. */
+export function vietnamDateTime(value: string | number | Date): { date: string; time: string } {
+  const at = inVietnam(value);
+  return { date: lightFormat(at, 'dd/MM/yyyy'), time: lightFormat(at, 'HH:mm') };
+}
+
+function dayStart(day: string): TZDate {
+  const [year = Number.NaN, month = Number.NaN, date = Number.NaN] = day.split('-').map(Number);
+  return TZDate.tz(vietnamTimeZone, year, month - 1, date);
+}
+
+/** Start of a calendar day (YYYY-MM-DD) in Vietnam time, as an ISO instant. */
+export function vietnamDayStart(day: string): string {
+  return new Date(dayStart(day).getTime()).toISOString();
+}
+
+/** Start of the day after a calendar day in Vietnam time (the end of a day filter). */
+export function vietnamDayAfter(day: string): string {
+  return new Date(addDays(dayStart(day), 1).getTime()).toISOString();
+}
