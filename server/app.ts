@@ -1,10 +1,12 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { ApiError, errorBody, errorResponse, inputFault } from './http/errors';
 import { authenticate } from './http/auth';
+import { requestScheme } from './http/forwarded';
+import { privateAnswers } from './http/private-answers';
 import type { AppDeps, AppEnv } from './http/env';
 import { mountClient } from './http/static';
 import { orderPointRoutes } from './routes/order-point';
@@ -15,15 +17,35 @@ import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { syncRoutes } from './routes/sync';
 import { membersReadRoutes } from './routes/members-read';
+import { membersWriteRoutes } from './routes/members-write';
 import { groupAndBrandRoutes } from './routes/group-and-brand';
 import { brandBlogRoutes } from './routes/brand-blog';
 import { brandActivityRoutes } from './routes/brand-activity';
 import { productMemberRoutes } from './routes/product-member';
 import { relicsRoutes } from './routes/relics';
+import { contentWriteRoutes } from './routes/content-writes';
 import { trackingRoutes } from './routes/tracking';
 import { addressRoutes } from './routes/address';
 import { friendRoutes } from './routes/friend';
 import { contactsRoutes } from './routes/contacts';
+import { cardSettingsRoutes } from './routes/card-settings';
+import { imageRoutes, isTextBody, uploadRoutes } from './routes/uploads';
+import { messagesRoutes } from './routes/messages';
+import { notificationsRoutes } from './routes/notifications';
+import { startMemberPokes } from './live/member-pokes';
+import { startPushDispatcher } from './push/push-dispatcher';
+
+/** Firebase's hosts, only when the Firebase web client is configured. */
+function pushConnectSources(deps: AppDeps): string[] {
+  return deps.config.push?.firebaseWeb
+    ? [
+        'https://fcmregistrations.googleapis.com',
+        'https://firebaseinstallations.googleapis.com',
+        'https://fcm.googleapis.com',
+      ]
+    : [];
+}
+import { accountLinksRoutes } from './routes/account-links';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -47,8 +69,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:'],
+        // Only what the app loads: its own origin, and YouTube thumbnails of video posts. Push
+        // adds the Firebase hosts when it is configured.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        connectSrc: ["'self'", ...pushConnectSources(deps)],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'"],
@@ -68,8 +92,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   app.use('*', async (c, next) => {
     await next();
-    const proto = c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '');
-    if (proto === 'https') {
+    if (requestScheme(c.req, deps.config.trustProxy) === 'https') {
       c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
   });
@@ -93,13 +116,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   const api = new Hono<AppEnv>();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      onError: (c) => c.json(errorBody(c, 'body_too_large'), 413),
-    }),
-  );
+  const limitBody: MiddlewareHandler<AppEnv> = bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    onError: (c) => c.json(errorBody(c, 'body_too_large'), 413),
+  });
+  // Picture bytes have their own, larger limit (server/routes/uploads.ts); a text body (JSON,
+  // form) sent there is held to the usual one, then refused by the route.
+  const limitUnlessUpload: MiddlewareHandler<AppEnv> = (c, next) =>
+    c.req.path.startsWith('/api/uploads/') && !isTextBody(c.req.header('content-type'))
+      ? next()
+      : limitBody(c, next);
+  api.use('*', limitUnlessUpload);
+  api.use('*', privateAnswers());
   api.use('*', authenticate(deps));
   api.route('/', healthRoutes(deps));
   api.route('/', authRoutes(deps));
@@ -109,18 +137,29 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', memberPointsRoutes(deps));
   api.route('/', syncRoutes(deps));
   api.route('/', membersReadRoutes(deps));
+  api.route('/', membersWriteRoutes(deps));
   api.route('/', groupAndBrandRoutes(deps));
   api.route('/', brandBlogRoutes(deps));
   api.route('/', brandActivityRoutes(deps));
   api.route('/', productMemberRoutes(deps));
   api.route('/', relicsRoutes(deps));
+  api.route('/', contentWriteRoutes(deps));
   api.route('/', trackingRoutes(deps));
   api.route('/', addressRoutes(deps));
   api.route('/', friendRoutes(deps));
   api.route('/', contactsRoutes(deps));
-  api.all('*', (c) => c.json(errorBody(c, 'not_found'), 404));
+  api.route('/', cardSettingsRoutes(deps));
+  api.route('/', uploadRoutes(deps));
+  api.route('/', messagesRoutes(deps));
+  // One LISTEN per process each: live pokes to open apps, and push jobs to send.
+  api.route('/', notificationsRoutes(deps, startMemberPokes(deps.database, deps.logger)));
+  startPushDispatcher(deps.database, deps.config.push, deps.logger);
+  api.route('/', accountLinksRoutes(deps));
+  // No route took it: a path the API does not have, told apart from a missing object.
+  api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 
   app.route('/api', api);
+  app.route('/', imageRoutes(deps));
   mountClient(app, deps);
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadPushConfig, type PushConfig } from './push/push-config';
 
 export interface Config {
   port: number;
@@ -19,6 +20,13 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   bodyLimitBytes: number;
   seedDemo: boolean;
+  /**
+   * One proxy in front: believe its X-Forwarded-For (client address), X-Forwarded-Proto and
+   * X-Forwarded-Host. Off, those headers are ignored, since any client could send them.
+   */
+  trustProxy: boolean;
+  /** Web Push (VAPID) and Firebase settings; absent: no push is sent. */
+  push?: PushConfig;
 }
 
 function envInt(name: string, fallback: number): number {
@@ -60,5 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     bodyLimitBytes: envInt('BODY_LIMIT_BYTES', 1024 * 1024),
     seedDemo: env.SEED_DEMO !== 'false',
+    trustProxy: env.TRUST_PROXY === 'true',
+    push: loadPushConfig(env, dataDir, databaseUrl),
   };
 }

@@ -43,8 +43,11 @@ async function main() {
         process.exit(1);
       });
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Close PGlite (or the pool) before exiting, whichever way we are told to stop: a process
+  // killed mid-write leaves a data folder that its owner cannot remove or reopen cleanly.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => shutdown(signal));
+  }
 }
 
 void main();

@@ -10,8 +10,6 @@ export interface AuthConfig {
   mailFrom: string;
   smsTransport: SmsTransportName;
   facebook: { clientId: string; clientSecret: string } | undefined;
-  /** Take the client address from the last X-Forwarded-For entry (behind one proxy). */
-  trustProxy: boolean;
 }
 
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
@@ -36,6 +34,5 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
     mailFrom: env.MAIL_FROM || 'm.e Cards <no-reply@mecards.vn>',
     smsTransport,
     facebook: clientId && clientSecret ? { clientId, clientSecret } : undefined,
-    trustProxy: env.TRUST_PROXY === 'true',
   };
 }

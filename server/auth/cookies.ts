@@ -1,24 +1,16 @@
-// Session cookies (interfaces.md): the refresh token HttpOnly and scoped to /api/auth; the
-// session facts readable by the app for 30 days at path /.
+// Session cookies (decision 0100): the refresh token HttpOnly and scoped to /api/auth; the
+// session facts readable by the app for 30 days at path /. Names: contract/cookie-names.ts.
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionFacts } from '../../contract/auth';
-
-export const refreshCookieName = 'refreshToken';
+import {
+  refreshCookieName,
+  sessionCookieNames,
+  sessionFactCookieNames,
+  type SessionFactCookieName,
+} from '../../contract/cookie-names';
 /** The refresh cookie only travels to the auth calls (decision 0100). */
 export const refreshCookiePath = '/api/auth';
-
-const factCookieNames = [
-  'memberId',
-  'brandGroup',
-  'agency',
-  'userName',
-  'name',
-  'urlMinify',
-  'isLoggedIn',
-] as const;
-/** Cleared on logout too (set by the app on navigation). */
-const appSessionCookies = ['routerName'] as const;
 
 export function readRefreshCookie(c: Context): string | undefined {
   const value = getCookie(c, refreshCookieName);
@@ -41,7 +33,7 @@ export function setSessionCookies(
     sameSite: 'Strict',
     maxAge,
   });
-  const values: Record<(typeof factCookieNames)[number], string> = {
+  const values: Record<SessionFactCookieName, string> = {
     memberId: facts.memberId,
     brandGroup: JSON.stringify(facts.brandGroup),
     agency: facts.agency ?? '',
@@ -50,14 +42,14 @@ export function setSessionCookies(
     urlMinify: facts.urlMinify,
     isLoggedIn: 'true',
   };
-  for (const name of factCookieNames) {
+  for (const name of sessionFactCookieNames) {
     setCookie(c, name, values[name], { path: '/', secure, sameSite: 'Lax', maxAge });
   }
 }
 
 export function clearSessionCookies(c: Context, secure: boolean): void {
   deleteCookie(c, refreshCookieName, { path: refreshCookiePath, secure });
-  for (const name of [...factCookieNames, ...appSessionCookies]) {
+  for (const name of sessionCookieNames) {
     deleteCookie(c, name, { path: '/', secure });
   }
 }

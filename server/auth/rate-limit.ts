@@ -36,6 +36,13 @@ export const authLimits = {
   checkExistIp: { name: 'check-exist-ip', limit: 120, windowSeconds: 10 * minutes },
 } as const satisfies Record<string, LimitRule>;
 
+/** Card views and taps per address (public, unauthenticated). */
+export const trackingLimit = {
+  name: 'tracking-ip',
+  limit: 60,
+  windowSeconds: minutes,
+} as const satisfies LimitRule;
+
 /** Bucket key; account names are hashed so the table holds no e-mail or phone in clear. */
 export function bucketKey(rule: LimitRule, key: string): string {
   return `${rule.name}:${createHash('sha256').update(key).digest('base64url').slice(0, 32)}`;

@@ -84,7 +84,8 @@ export async function sessionFacts(db: Queryable, member: MemberRow): Promise<Se
   ]);
   return {
     memberId: member.id,
-    userName: member.email ?? member.phone ?? member.urlMinify,
+    // Never the login e-mail or phone: the facts become readable cookies (decision 0108).
+    userName: member.name,
     name: member.name,
     urlMinify: member.urlMinify,
     brandGroup,

@@ -5,6 +5,14 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { authSessions } from '../db/schema';
 import { authSessionSuccessors } from '../db/schema-auth';
+import type { AccessClaims } from './access-token';
+import {
+  forgetMemberSessions,
+  forgetSession,
+  freshReading,
+  rememberReading,
+  type SessionReading,
+} from './session-cache';
 import { hashToken, newOpaqueToken, sealSuccessor, unsealSuccessor } from './tokens';
 
 /** Absolute lifetime of a login (spec §9: 30-day cookies). Rotation never extends it. */
@@ -71,11 +79,13 @@ export async function startSession(
   return { refreshToken: token, memberId, sessionId: familyId, expiresAt };
 }
 
-async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
+/** Ends one session family (reuse detected; logout with the access token's session id). */
+export async function revokeFamily(db: Queryable, familyId: string, now: Date): Promise<void> {
   await db
     .update(authSessions)
     .set({ revokedAt: now.toISOString() })
     .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
+  forgetSession(familyId);
 }
 
 function issued(row: SessionRow, token: string): IssuedSession {
@@ -173,6 +183,11 @@ export async function endSessionByToken(
   return row.memberId;
 }
 
+/** Logout by access token: ends the family the token was issued under. */
+export async function endSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
+  await revokeFamily(db, sessionId, now);
+}
+
 /** Ends every session of a member except `keepSessionId` (password change). */
 export async function endOtherSessions(
   db: Queryable,
@@ -186,15 +201,44 @@ export async function endOtherSessions(
     .update(authSessions)
     .set({ revokedAt: now.toISOString() })
     .where(and(...conditions));
+  forgetMemberSessions(memberId, keepSessionId);
 }
 
-/** Whether the family is still live (not revoked, not expired). */
-export async function sessionIsLive(db: Queryable, sessionId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ revokedAt: authSessions.revokedAt, familyExpiresAt: authSessions.familyExpiresAt })
+async function readSession(
+  db: Queryable,
+  claims: AccessClaims,
+  nowMs: number,
+): Promise<SessionReading> {
+  // Every row of a family is revoked together, so one unrevoked row means the family is live.
+  const [row] = await db
+    .select({ memberId: authSessions.memberId, familyExpiresAt: authSessions.familyExpiresAt })
     .from(authSessions)
-    .where(eq(authSessions.familyId, sessionId))
+    .where(and(eq(authSessions.familyId, claims.sessionId), isNull(authSessions.revokedAt)))
     .limit(1);
-  const row = rows[0];
-  return Boolean(row && !row.revokedAt && new Date(row.familyExpiresAt).getTime() > now.getTime());
+  if (!row) return { memberId: claims.memberId, live: false, expiresAtMs: 0, readAtMs: nowMs };
+  return {
+    memberId: row.memberId,
+    live: true,
+    expiresAtMs: new Date(row.familyExpiresAt).getTime(),
+    readAtMs: nowMs,
+  };
+}
+
+/**
+ * Whether the session an access token was issued under still stands: not logged out, not
+ * revoked (password change or reset, refresh-token reuse), not past its absolute end. Read
+ * from the database at most once per few seconds per process (session-cache.ts).
+ */
+export async function sessionStands(
+  db: Queryable,
+  claims: AccessClaims,
+  now: Date,
+): Promise<boolean> {
+  const nowMs = now.getTime();
+  let reading = freshReading(claims.sessionId, nowMs);
+  if (!reading) {
+    reading = await readSession(db, claims, nowMs);
+    rememberReading(claims.sessionId, reading);
+  }
+  return reading.live && reading.memberId === claims.memberId && reading.expiresAtMs > nowMs;
 }

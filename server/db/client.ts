@@ -18,7 +18,19 @@ export interface DatabaseHandle {
   execScript(text: string): Promise<void>;
   /** Runs fn on one connection while holding a database-wide lock (migrations). */
   exclusive<T>(fn: (exec: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Receives the NOTIFY payloads of a channel, sent after commit by any process. While the
+   * connection is lost messages may be missed: `onListening(false)` says so, and listening
+   * resumes by itself. Stops at `close()`.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onMessage(payload: string): void;
+  /** true once LISTEN is in place (again); false when messages may be missed from now. */
+  onListening(listening: boolean): void;
 }
 
 /** Runs SQL text on one connection and returns the rows of its last statement. */
@@ -52,6 +64,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // Fail fast with a clear error when the server is not there.
     const probe = await pool.connect();
     probe.release();
+    // LISTEN needs a connection of its own, outside the pool, for as long as the process runs.
+    const listeners = new Set<{ stop(): Promise<void> }>();
+    const databaseUrl = options.databaseUrl;
     return {
       kind: 'postgres',
       db: drizzle(pool) as unknown as Database,
@@ -72,7 +87,56 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
           conn.release();
         }
       },
+      async listen(channel, handlers) {
+        let stopped = false;
+        let current: InstanceType<typeof pg.Client> | undefined;
+        let retry: NodeJS.Timeout | undefined;
+        const connect = async (): Promise<void> => {
+          const conn = new pg.Client({ connectionString: databaseUrl });
+          conn.on('notification', (message) => {
+            if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+          });
+          // 'end' follows an error; without a listener an error would end the process.
+          conn.on('error', (error) => options.onConnectionLost?.(error));
+          conn.on('end', () => {
+            if (current !== conn) return;
+            current = undefined;
+            handlers.onListening(false);
+            if (!stopped) retry = setTimeout(reconnect, 1000);
+          });
+          try {
+            await conn.connect();
+            await conn.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+          } catch (error) {
+            await conn.end().catch(() => undefined);
+            throw error;
+          }
+          if (stopped) {
+            await conn.end().catch(() => undefined);
+            return;
+          }
+          current = conn;
+          handlers.onListening(true);
+        };
+        const reconnect = () => {
+          connect().catch((error: unknown) => {
+            options.onConnectionLost?.(error as Error);
+            if (!stopped) retry = setTimeout(reconnect, 1000);
+          });
+        };
+        listeners.add({
+          async stop() {
+            stopped = true;
+            clearTimeout(retry);
+            const conn = current;
+            current = undefined;
+            await conn?.end().catch(() => undefined);
+          },
+        });
+        await connect();
+      },
       async close() {
+        await Promise.all([...listeners].map((listener) => listener.stop()));
         await pool.end();
       },
     };
@@ -93,6 +157,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         const results = await client.exec(text);
         return results[results.length - 1]?.rows ?? [];
       });
+    },
+    async listen(channel, handlers) {
+      // One process owns a PGlite database, so a message can only be missed if LISTEN fails.
+      await client.listen(channel, (payload) => handlers.onMessage(payload));
+      handlers.onListening(true);
     },
     async close() {
       await client.close();

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Bank, ProfileLink } from '../../contract/member';
+import type { FormField } from '../../contract/card-settings';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
@@ -99,6 +100,8 @@ export const groups = pgTable('groups', {
     .default('list'),
   profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
   pointsPerThousand: integer('points_per_thousand').notNull().default(1),
+  /** Migration 0640: the brand's form fields. */
+  formData: jsonb('form_data').$type<FormField[]>().notNull().default([]),
   ...synced,
 });
 
@@ -202,6 +205,24 @@ export const activities = pgTable('activities', {
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   ordinal: integer('ordinal').notNull().default(0),
   policy: policy(),
+  ...synced,
+});
+
+/** A member's bank account, link or video (decision 0630); one row each, ordered, hideable. */
+export const accountLinks = pgTable('account_links', {
+  id: uuid('id').primaryKey(),
+  memberId: uuid('member_id')
+    .notNull()
+    .references(() => members.id),
+  kind: text('kind', { enum: ['bank', 'link', 'video'] }).notNull(),
+  title: text('title'),
+  url: text('url'),
+  bankBin: text('bank_bin'),
+  bankName: text('bank_name'),
+  ownerName: text('owner_name'),
+  accountNumber: text('account_number'),
+  ordinal: integer('ordinal').notNull().default(0),
+  hidden: boolean('hidden').notNull().default(false),
   ...synced,
 });
 

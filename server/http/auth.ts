@@ -1,11 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { verifyAccessToken, type AccessClaims } from '../auth/access-token';
+import { sessionStands } from '../auth/sessions';
 import { ApiError } from './errors';
 import type { AppDeps, AppEnv } from './env';
 
 /**
  * Reads the bearer token when there is one. A request without a token is a visitor; a
- * request with a bad or expired token is refused, so the client knows to refresh.
+ * request with a bad or expired token, or one whose session has ended (logout, password
+ * change or reset, refresh-token reuse; decision 0107), is refused, so the client refreshes
+ * or asks for a new login.
  */
 export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -20,6 +23,9 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
         deps.now().getTime(),
       );
       if (!result.ok) throw new ApiError(401, result.reason);
+      if (!(await sessionStands(deps.database.db, result.claims, deps.now()))) {
+        throw new ApiError(401, 'session_expired');
+      }
       c.set('auth', result.claims);
     }
     await next();

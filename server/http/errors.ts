@@ -2,13 +2,37 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { messageText, type Lang, type MessageCode } from '../../contract/messages';
 import type { ApiErrorBody } from '../../contract/errors';
+import { cookieLocale } from '../../contract/cookie-names';
+import { sqlStateOf } from '../db/sql-state';
+import { fieldTexts, type FieldMessage, type FieldMessages } from '../../contract/field-messages';
+
+/** A field's message as handlers name it: a bare code, or a code with its parameters. */
+export type FieldInput = MessageCode | FieldMessage;
+
+/**
+ * Field messages in the wire's code-and-parameters form. A field that carries the error's own
+ * code shares the error's parameters (e.g. the available points of `points_insufficient`).
+ */
+export function fieldMessagesOf(
+  fields: Record<string, FieldInput> | undefined,
+  code?: string,
+  params?: Record<string, string | number>,
+): FieldMessages | undefined {
+  if (!fields) return undefined;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, field]) => {
+      if (typeof field !== 'string') return [key, field];
+      return [key, field === code && params ? { code: field, params } : { code: field }];
+    }),
+  );
+}
 
 /** An answer the client can act on; anything else becomes a logged 500. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: MessageCode,
-    readonly fields?: Record<string, string>,
+    readonly fields?: Record<string, FieldInput>,
     readonly headers?: Record<string, string>,
     /** Values for `{name}` placeholders of the message (e.g. an available balance). */
     readonly params?: Record<string, string | number>,
@@ -23,9 +47,8 @@ export const unauthorized = () => new ApiError(401, 'unauthorized');
 
 /** Language of messages: the `lang` cookie, then Accept-Language; Vietnamese by default. */
 export function requestLang(c: Context): Lang {
-  const cookie = c.req.header('cookie') ?? '';
-  const match = /(?:^|;\s*)lang=(vi|en)\b/.exec(cookie);
-  if (match) return match[1] as Lang;
+  const fromCookie = cookieLocale(c.req.header('cookie') ?? '');
+  if (fromCookie) return fromCookie;
   const accept = c.req.header('accept-language') ?? '';
   return /^\s*en\b/i.test(accept) ? 'en' : 'vi';
 }
@@ -33,18 +56,17 @@ export function requestLang(c: Context): Lang {
 export function errorBody(
   c: Context,
   code: string,
-  fields?: Record<string, string>,
+  fields?: Record<string, FieldInput>,
   params?: Record<string, string | number>,
 ): ApiErrorBody {
   const lang = requestLang(c);
-  const translated = fields
-    ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, messageText(v, lang)]))
-    : undefined;
+  const fieldCodes = fieldMessagesOf(fields, code, params);
   return {
     error: {
       code,
       message: messageText(code, lang, params),
-      ...(translated ? { fields: translated } : {}),
+      // `fields` stays text (older clients show it as it is); `fieldCodes` adds code + params.
+      ...(fieldCodes ? { fields: fieldTexts(fieldCodes, lang), fieldCodes } : {}),
       ...(params ? { params } : {}),
       requestId: c.get('requestId'),
     },
@@ -65,12 +87,6 @@ const inputFaultStates = new Set(['22021', '22P02', '22003', '22007', '22008', '
 
 /** The 400 for a database error caused by the request's input, if it is one. */
 export function inputFault(error: unknown): ApiError | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && inputFaultStates.has(code)) {
-      return new ApiError(400, 'invalid_value');
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const state = sqlStateOf(error);
+  return state && inputFaultStates.has(state) ? new ApiError(400, 'invalid_value') : undefined;
 }

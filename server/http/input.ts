@@ -1,20 +1,14 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { fieldMessages } from '../../contract/field-messages';
 import { ApiError } from './errors';
-
-/** Turns valibot issues into field → message code, first issue per field. */
-export function issueFields(issues: v.BaseIssue<unknown>[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+import { parseJsonBody } from './json-body';
 
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
-  if (!result.success) throw new ApiError(400, 'validation_failed', issueFields(result.issues));
+  if (!result.success) {
+    throw new ApiError(400, 'validation_failed', fieldMessages(schema, result.issues));
+  }
   return result.output;
 }
 
@@ -29,19 +23,51 @@ export async function readBody<S extends v.GenericSchema>(
   return validate(schema, await rawBody(c));
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text; bytes that are not UTF-8 are refused instead of becoming U+FFFD. */
+function utf8Text(bytes: ArrayBuffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new ApiError(400, 'bad_text_encoding');
+  }
+}
+
+/**
+ * In unicode mode \p{Cs} matches only an unpaired surrogate (a pair is one code point). JSON
+ * "\ud800" parses into one; PostgreSQL cannot store it and the write would fail late.
+ */
+const loneSurrogate = /\p{Cs}/u;
+
+/** Refuses any string, key or value, holding an unpaired UTF-16 surrogate. */
+function requireWellFormedText(body: unknown): void {
+  // A loop, not recursion: a deeply nested body must not overflow the stack.
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (loneSurrogate.test(value)) throw new ApiError(400, 'bad_text_encoding');
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item);
+    }
+  }
+}
+
 export async function rawBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
-    const text = await c.req.text();
+    const text = utf8Text(await c.req.arrayBuffer());
     if (text.trim() === '') return {};
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      throw new ApiError(400, 'bad_json');
-    }
+    // Depth is bounded before anything walks the body (decision 0206).
+    const parsed = parseJsonBody(text);
+    requireWellFormedText(parsed);
+    return parsed;
   }
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    return c.req.parseBody({ all: true });
+    const form = await c.req.parseBody({ all: true });
+    requireWellFormedText(form);
+    return form;
   }
   const text = await c.req.text();
   if (text.trim() === '') return {};

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { isAppPath } from '../../contract/app-routes';
+import { isAppPath, normalizeAppPath } from '../../contract/app-routes';
 import type { AppDeps, AppEnv } from './env';
-import { mountCardPages } from '../ssr/card-pages';
+import { appScreenPages } from '../ssr/app-screens';
+import { inlineStylesheets, mountCardPages } from '../ssr/card-pages';
 
 /** Hashed file names never change, so they are cached for a year; the rest revalidate. */
 export function cacheControlFor(filePath: string): string {
@@ -16,11 +17,57 @@ export function cacheControlFor(filePath: string): string {
   return 'public, max-age=3600';
 }
 
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type BuildManifest = Record<string, ManifestChunk>;
+
+/**
+ * `<link rel="modulepreload">` tags for the code-split route of a one-segment path (`/register`
+ * → `src/routes/register.tsx?tsr-split=component` in Vite's build manifest) and the chunks it
+ * imports, leaving out those index.html already loads. Without them the route's chunks start
+ * only after the entry has run: a second round of downloads before the screen shows
+ * (docs/decisions/0003).
+ */
+export function routeChunkPreloads(
+  manifest: BuildManifest,
+  pathname: string,
+  indexHtml: string,
+): string {
+  const segment = /^\/([\w-]+)\/?$/.exec(pathname)?.[1];
+  const route = segment ? manifest[`src/routes/${segment}.tsx?tsr-split=component`] : undefined;
+  if (!route) return '';
+  const files = new Set<string>();
+  const visit = (chunk: ManifestChunk | undefined) => {
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const key of chunk.imports ?? []) visit(manifest[key]);
+  };
+  visit(route);
+  return [...files]
+    .filter((file) => !indexHtml.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
 /** Serves the built client and answers app routes with index.html (404 status for unknown). */
 export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
   const root = path.relative(process.cwd(), deps.config.clientDir) || '.';
   // The server-rendering bundle sits beside the client build; it is not a public file.
   app.all('/server/*', (c) => c.text('Not found', 404));
+  app.all('/.vite/*', (c) => c.text('Not found', 404));
+  const indexFile = path.join(deps.config.clientDir, 'index.html');
+  let cachedIndex: string | undefined;
+  const indexHtml = () => {
+    if (cachedIndex !== undefined) return cachedIndex;
+    if (!existsSync(indexFile)) return undefined;
+    cachedIndex = readFileSync(indexFile, 'utf8');
+    return cachedIndex;
+  };
+  // Public card pages (share metadata, the server-rendered card) before the files: no file
+  // lives under their prefixes, and a crowd on one card should not cost a stat() per visit.
+  mountCardPages(app, deps, { indexHtml });
   if (existsSync(deps.config.clientDir)) {
     // serveStatic calls onFound after it has built the response, so headers set on the
     // context there are lost: remember the file and set them on the response itself.
@@ -32,6 +79,8 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
       },
     });
     const serveWithHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+      // `/` is the login screen, answered as an app page below, not the bare index.html file.
+      if (c.req.path === '/') return next();
       const res = await serveFile(c, next);
       const filePath = foundFiles.get(c.req.raw);
       if (res && filePath) {
@@ -42,18 +91,38 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
     };
     app.use('*', serveWithHeaders);
   }
-  const indexFile = path.join(deps.config.clientDir, 'index.html');
-  let cachedIndex: string | undefined;
-  const indexHtml = () => {
-    if (cachedIndex !== undefined) return cachedIndex;
-    if (!existsSync(indexFile)) return undefined;
-    cachedIndex = readFileSync(indexFile, 'utf8');
-    return cachedIndex;
+  const manifestFile = path.join(deps.config.clientDir, '.vite', 'manifest.json');
+  let manifest: BuildManifest | undefined;
+  const pagesByPath = new Map<string, string>();
+  let inlinedIndex: string | undefined;
+  /**
+   * index.html with its few KB of CSS inlined (one round trip less before the first paint, as
+   * for card pages) and the preloads of the path's route chunks.
+   */
+  const appPage = (pathname: string, index: string) => {
+    const known = pagesByPath.get(pathname);
+    if (known !== undefined) return known;
+    manifest ??= existsSync(manifestFile)
+      ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
+      : {};
+    inlinedIndex ??= inlineStylesheets(index, deps.config.clientDir);
+    const html = inlinedIndex;
+    const preloads = routeChunkPreloads(manifest, pathname, html);
+    const page = preloads ? html.replace('</head>', () => `    ${preloads}\n  </head>`) : html;
+    // Only app paths are kept: unknown paths are unbounded.
+    if (isAppPath(pathname)) pagesByPath.set(pathname, page);
+    return page;
   };
-  // Public card pages: share metadata and the server-rendered card.
-  mountCardPages(app, deps, { indexHtml });
-  app.get('*', (c) => {
-    const html = indexHtml();
+  const screens = appScreenPages(deps);
+  app.get('*', async (c) => {
+    const index = indexHtml();
+    const pathname = normalizeAppPath(c.req.path);
+    const page = index === undefined ? undefined : appPage(c.req.path, index);
+    const html =
+      page === undefined
+        ? undefined
+        : await screens.page(page, pathname, c.req.header('cookie') ?? '');
+    if (screens.rendersOn(pathname)) c.header('Vary', 'Cookie');
     if (html === undefined) {
       return c.text(
         'The client is not built: run `npm run build` (npm start does it for you).',

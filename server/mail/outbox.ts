@@ -1,6 +1,6 @@
 // The mail/SMS outbox: a message is written in the transaction that creates its code or link,
 // then handed to the transport after commit. Failures stay in the table with their error.
-import { and, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { mailOutbox } from '../db/schema-auth';
 import type { Logger } from '../http/logger';
@@ -83,4 +83,26 @@ export async function deliverMessages(
         .where(eq(mailOutbox.id, id));
     }
   }
+}
+
+/** The latest messages to an address (MAIL_TRANSPORT=outbox test support, decision 0102). */
+export async function recentMessagesTo(db: Queryable, recipient: string, limit = 10) {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(
+      or(
+        eq(mailOutbox.recipient, recipient.trim().toLowerCase()),
+        eq(mailOutbox.recipient, recipient.trim()),
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    kind: r.kind,
+    subject: r.subject,
+    body: r.body,
+    payload: r.payload,
+    createdAt: r.createdAt,
+  }));
 }

@@ -20,7 +20,7 @@ import {
   csvHeadersEn,
   csvHeadersVi,
   type ExportableContact,
-} from '../../src/lib/phonebook-export';
+} from '../../contract/phonebook-export';
 
 /** A member's phonebook is theirs alone. */
 function requireOwner(c: Context<AppEnv>, id: string): string {

@@ -29,7 +29,7 @@ export function groupAndBrandRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/groupAndBrand/getVfcGroupId/:id', async (c) => {
     const record = await loadOwner(db, 'group', c.req.param('id'), undefined);
     if (!record) throw notFound();
-    return cardVCard(c, record.owner, origin);
+    return cardVCard(c, record.owner, origin, db);
   });
 
   app.get('/groupAndBrand/getMetaGDById/:id', async (c) => {

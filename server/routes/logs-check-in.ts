@@ -16,15 +16,11 @@ import {
 } from '../../contract/points';
 import type { CheckIn } from '../../contract/checkin';
 import type { Lang } from '../../contract/messages';
-import { checkInsToClient, requireStaff } from '../sync/points-sync';
-import {
-  csvResponse,
-  formatThousands,
-  pageSize,
-  vietnamDateTime,
-  vietnamDayAfter,
-  vietnamDayStart,
-} from './order-point';
+import { requireStaff } from '../sync/points/staff';
+import { checkInsToClient } from '../sync/points/to-client';
+import { csvResponse, pageSize } from './order-point';
+import { vietnamDateTime, vietnamDayAfter, vietnamDayStart } from '../../contract/vietnam-time';
+import { formatNumber } from '../../contract/format';
 
 function checkInConditions(q: Partial<LedgerQuery>): SQL[] {
   const where: SQL[] = [sql`${checkIns.deletedAt} IS NULL`];
@@ -142,7 +138,7 @@ export function logsCheckInRoutes(deps: AppDeps): Hono<AppEnv> {
         for (const r of rows) {
           yield [
             r.name,
-            formatThousands(Number(r.visits)),
+            formatNumber(Number(r.visits)),
             vietnamDateTime(r.first).date,
             vietnamDateTime(r.last).date,
           ];

@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors';
 import { readQuery } from '../http/input';
 import { members } from '../db/schema';
 import { idSchema, type MemberPointAnswer } from '../../contract/points';
-import { requireStaff } from '../sync/points-sync';
+import { requireStaff } from '../sync/points/staff';
 import { balancesOf } from './order-group';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

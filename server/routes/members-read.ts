@@ -1,13 +1,13 @@
 // GET calls of spec §7 Members that visitors use: cards, metadata, vCard, blog posts.
 import { Hono } from 'hono';
-import { and, eq, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import { postListSchema } from '../../contract/card';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
-import { ApiError, notFound } from '../http/errors';
-import { readQuery } from '../http/input';
-import { groups, members } from '../db/schema';
+import { notFound } from '../http/errors';
+import { readQuery, validate } from '../http/input';
+import { checkUrlMinify, currentLinkFor } from '../card-links';
+import { urlMinifySetSchema } from '../../contract/card-settings';
 import {
   findMember,
   isUuid,
@@ -50,6 +50,10 @@ export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
       const view = await loadCardView(db, kind, link, viewer(c));
       if (view) return c.json(view);
     }
+    // A link the card has since replaced still finds it (the page itself answers 301).
+    const moved = await currentLinkFor(db, link, 'any');
+    const view = moved && (await loadCardView(db, moved.kind, moved.urlMinify, viewer(c)));
+    if (view) return c.json(view);
     throw notFound();
   });
 
@@ -70,7 +74,7 @@ export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/members/getVfcMemberId/:id', async (c) => {
     const record = await loadOwner(db, 'member', c.req.param('id'), viewer(c));
     if (!record) throw notFound();
-    return cardVCard(c, record.owner, origin);
+    return cardVCard(c, record.owner, origin, db);
   });
 
   app.get('/members/blog/:id', async (c) => {
@@ -90,26 +94,19 @@ export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await listOwnerPosts(db, record, q));
   });
 
-  // Whether a short link is taken, by a member or by a brand (they share one namespace).
+  // Whether a short link can be taken: members and brands share one namespace, and links a
+  // card had before stay that card's (they redirect). Shaped by the same rules as a change.
   app.get('/members/checkUrlMinify/:id', async (c) => {
-    const link = c.req.param('id').trim();
-    if (!/^[A-Za-z0-9_-]{2,60}$/.test(link) || isUuid(link)) {
-      throw new ApiError(400, 'invalid_value', { urlMinify: 'invalid_value' });
-    }
-    const [m] = await db
-      .select({ id: members.id })
-      .from(members)
-      .where(and(eq(members.urlMinify, link), isNull(members.deletedAt)))
-      .limit(1);
-    const [g] = m
-      ? [undefined]
-      : await db
-          .select({ id: groups.id })
-          .from(groups)
-          .where(and(eq(groups.urlMinify, link), isNull(groups.deletedAt)))
-          .limit(1);
-    const exists = Boolean(m ?? g);
-    return c.json({ urlMinify: link, exists, available: !exists });
+    const { urlMinify } = validate(urlMinifySetSchema, { urlMinify: c.req.param('id') });
+    const me = optionalMember(c);
+    const groupId = c.req.query('groupId');
+    const caller = !me
+      ? undefined
+      : groupId && isUuid(groupId)
+        ? { kind: 'group' as const, id: groupId.toLowerCase() }
+        : { kind: 'member' as const, id: me.memberId };
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await checkUrlMinify(db, urlMinify, caller));
   });
 
   app.get('/members/careers', (c) => c.json(careers));

@@ -20,19 +20,18 @@ import {
 } from '../../contract/points';
 import { uuidSchema } from '../../contract/common';
 import type { Lang } from '../../contract/messages';
-import { orderGroupToClient, requireStaff, staffGroupIds } from '../sync/points-sync';
+import { requireStaff, staffGroupIds } from '../sync/points/staff';
+import { orderGroupToClient } from '../sync/points/to-client';
 import {
   csvResponse,
   entriesCsv,
   entryConditions,
-  formatThousands,
   minusPointsCsv,
   pageSize,
   pagedEntries,
-  vietnamDateTime,
-  vietnamDayAfter,
-  vietnamDayStart,
 } from './order-point';
+import { vietnamDateTime, vietnamDayAfter, vietnamDayStart } from '../../contract/vietnam-time';
+import { formatNumber } from '../../contract/format';
 
 /**
  * Balances of a member per group, summed from the ledger. `visibleTo` limits the groups to
@@ -278,11 +277,11 @@ export function orderGroupRoutes(deps: AppDeps): Hono<AppEnv> {
               vietnamDateTime(o.createdAt).date,
               o.title,
               o.buyerName,
-              formatThousands(o.entries),
-              formatThousands(o.invoiceValue),
-              formatThousands(o.accumulatedPoints),
-              formatThousands(o.deductedPoints),
-              formatThousands(o.paymentAmount),
+              formatNumber(o.entries),
+              formatNumber(o.invoiceValue),
+              formatNumber(o.accumulatedPoints),
+              formatNumber(o.deductedPoints),
+              formatNumber(o.paymentAmount),
             ];
           }
           if (items.length < pageSize) return;

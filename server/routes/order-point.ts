@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
 import { stringify } from 'csv-stringify';
+import { csvStringifyOptions } from '../../contract/csv';
 import { and, asc, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
 import { runMutationRoute } from '../sync/run-mutation';
@@ -21,37 +22,12 @@ import {
   type PointEntry,
 } from '../../contract/points';
 import type { Lang } from '../../contract/messages';
-import { pointEntriesToClient, requireStaff } from '../sync/points-sync';
+import { requireStaff } from '../sync/points/staff';
+import { pointEntriesToClient } from '../sync/points/to-client';
+import { vietnamDateTime, vietnamDayAfter, vietnamDayStart } from '../../contract/vietnam-time';
+import { formatNumber } from '../../contract/format';
 
 export const pageSize = 50;
-/** Vietnam has one offset all year (no daylight saving). */
-const vietnamOffsetMs = 7 * 3600_000;
-
-/** Start of a calendar day (YYYY-MM-DD) in Vietnam time, as an instant. */
-export function vietnamDayStart(day: string): string {
-  return new Date(`${day}T00:00:00+07:00`).toISOString();
-}
-
-export function vietnamDayAfter(day: string): string {
-  return new Date(new Date(`${day}T00:00:00+07:00`).getTime() + 86_400_000).toISOString();
-}
-
-/** 1234567 → "1.234.567" (spec §9). */
-export function formatThousands(n: number): string {
-  const sign = n < 0 ? '-' : '';
-  return sign + String(Math.abs(Math.trunc(n))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
-
-/** An instant as DD/MM/YYYY and HH:mm in Vietnam time. */
-export function vietnamDateTime(value: string | Date): { date: string; time: string } {
-  const at = new Date(new Date(value).getTime() + vietnamOffsetMs);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()}`,
-    time: `${two(at.getUTCHours())}:${two(at.getUTCMinutes())}`,
-  };
-}
-
 /**
  * Streams a CSV file: UTF-8 with a byte-order mark so that Excel shows Vietnamese, rows
  * written as the database hands them over.
@@ -62,7 +38,7 @@ export function csvResponse(
   header: string[],
   rows: () => AsyncIterable<string[]>,
 ): Response {
-  const stringifier = stringify({ bom: true, record_delimiter: '\r\n' });
+  const stringifier = stringify(csvStringifyOptions);
   void (async () => {
     try {
       stringifier.write(header);
@@ -188,10 +164,10 @@ export function entryCsvRow(e: PointEntry): string[] {
     time,
     e.invoiceNumber,
     e.buyerName,
-    formatThousands(e.invoiceValue),
-    formatThousands(e.accumulatedPoints),
-    formatThousands(e.deductedPoints),
-    formatThousands(e.paymentAmount),
+    formatNumber(e.invoiceValue),
+    formatNumber(e.accumulatedPoints),
+    formatNumber(e.deductedPoints),
+    formatNumber(e.paymentAmount),
     e.staffName,
     e.note ?? '',
   ];

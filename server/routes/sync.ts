@@ -1,12 +1,13 @@
 // The offline client's two calls: batch push of queued mutations and the delta pull.
 import { Hono } from 'hono';
-import { pullQuerySchema, pushBodySchema, maxPullLimit } from '../../contract/sync';
+import { maxPullLimit, maxPushEntries, pullQuerySchema, pushBodySchema } from '../../contract/sync';
 import { requireMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
-import { requestLang } from '../http/errors';
-import { readBody, readQuery } from '../http/input';
+import { ApiError, requestLang } from '../http/errors';
+import { rawBody, readQuery, validate } from '../http/input';
 import { pullChanges, purgeTombstones } from '../sync/pull';
 import { pushMutations } from '../sync/push';
+import { withPushLease } from '../sync/push-lease';
 
 /** How often a server copy purges old tombstones (several copies doing it too is harmless). */
 export const tombstonePurgeIntervalMs = 24 * 3_600_000;
@@ -46,8 +47,19 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/sync/push', async (c) => {
     const { memberId } = requireMember(c);
-    const body = await readBody(c, pushBodySchema);
-    const results = await pushMutations(deps, memberId, body.mutations, requestLang(c));
+    const raw = await rawBody(c);
+    // Counted before validation: an oversized batch is refused as a whole (413), which the
+    // client answers by sending smaller batches.
+    const sent = (raw as { mutations?: unknown } | null)?.mutations;
+    if (Array.isArray(sent) && sent.length > maxPushEntries) {
+      throw new ApiError(413, 'push_too_many_entries', undefined, undefined, {
+        max: maxPushEntries,
+      });
+    }
+    const body = validate(pushBodySchema, raw);
+    const results = await withPushLease(deps.database.db, memberId, deps.now(), () =>
+      pushMutations(deps, memberId, body.mutations, requestLang(c)),
+    );
     c.header('Cache-Control', 'no-store');
     return c.json({ results });
   });

@@ -1,8 +1,10 @@
 // POST /tracking/action (spec §7): card views and taps. Public, so it is rate-limited per
 // address; an action without a value is refused (spec §5) and nothing is stored.
-import { Hono, type Context } from 'hono';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { createHmac } from 'node:crypto';
+import { Hono } from 'hono';
 import { trackingActionSchema } from '../../contract/card';
+import { vietnamDay } from '../../contract/vietnam-time';
+import { clientIp, hitLimit, trackingLimit } from '../auth/rate-limit';
 import { trackingEvents } from '../db/schema';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
@@ -10,35 +12,35 @@ import { ApiError } from '../http/errors';
 import { readBody } from '../http/input';
 import { findGroup, findMember } from '../ssr/card-data';
 
-const windowMs = 60_000;
-const maxPerWindow = 60;
-
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // In-process requests (tests) have no socket.
-    return c.req.header('x-test-ip') ?? 'unknown';
-  }
+/**
+ * An anonymous visitor's id (decision 0108): an HMAC of address and browser under a salt that
+ * changes every Vietnam day, so visits count as one person within a day, nobody can link days
+ * together, and the raw address is never stored.
+ */
+export function anonymousVisitorId(
+  authSecret: string,
+  now: Date,
+  ip: string,
+  userAgent: string,
+): string {
+  const dailySalt = createHmac('sha256', authSecret)
+    .update(`tracking-visitor:${vietnamDay(now)}`)
+    .digest();
+  return createHmac('sha256', dailySalt)
+    .update(`${ip}\n${userAgent}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const db = deps.database.db;
-  // A fixed window per address, per server copy: enough to stop one client flooding.
-  const hits = new Map<string, { start: number; count: number }>();
 
   app.post('/tracking/action', async (c) => {
-    const now = deps.now().getTime();
-    const address = clientAddress(c);
-    const entry = hits.get(address);
-    if (!entry || now - entry.start >= windowMs) {
-      if (hits.size > 10_000) hits.clear();
-      hits.set(address, { start: now, count: 1 });
-    } else if (++entry.count > maxPerWindow) {
-      const retry = Math.ceil((entry.start + windowMs - now) / 1000);
-      throw new ApiError(429, 'rate_limited', undefined, { 'Retry-After': String(retry) });
-    }
+    const now = deps.now();
+    const ip = clientIp(c, deps.config.trustProxy);
+    // Counted in the database, so every server process shares one window per address.
+    await hitLimit(db, trackingLimit, ip, now);
     const body = await readBody(c, trackingActionSchema);
     const member = body.memberId ? await findMember(db, body.memberId) : undefined;
     const group = body.groupId ? await findGroup(db, body.groupId) : undefined;
@@ -50,7 +52,10 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
       groupId: group?.id ?? null,
       action: body.action,
       value: body.value,
-      visitorId: viewer ?? body.visitorId ?? null,
+      // body.visitorId of old clients is ignored: a client could claim anyone's id.
+      visitorId:
+        viewer ??
+        anonymousVisitorId(deps.config.authSecret, now, ip, c.req.header('user-agent') ?? ''),
     });
     return c.json({ ok: true }, 201);
   });

@@ -61,7 +61,7 @@ export async function seedDemoPoints(db: Database, now = new Date()): Promise<bo
     orderGroupId,
     invoiceNumber,
     invoiceValue,
-    accumulatedPoints: pointsEarned(invoiceValue, brand.rate),
+    accumulatedPoints: pointsEarned({ invoiceValue, deductedPoints: deducted }, brand.rate),
     deductedPoints: deducted,
     paymentAmount: paymentAmount(invoiceValue, deducted),
     note,
@@ -81,7 +81,7 @@ export async function seedDemoPoints(db: Database, now = new Date()): Promise<bo
       .values([
         entry(ids.entries[0], 'HD-1001', 250_000, 0, daysAgo(now, 20, 9), 'Arabica Cầu Đất 500g'),
         entry(ids.entries[1], 'HD-1002', 480_000, 0, daysAgo(now, 9, 15), 'Hộp quà Tết', ids.order),
-        entry(ids.entries[2], 'HD-1003', 120_000, 100, daysAgo(now, 2, 10), 'Dùng 100 điểm'),
+        entry(ids.entries[2], 'HD-1003', 220_000, 100, daysAgo(now, 2, 10), 'Dùng 100 điểm'),
       ]);
     await tx.insert(checkIns).values([
       {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
+  accountLinks,
   activities,
   agencies,
   agencyAdmins,
@@ -18,6 +19,7 @@ import {
 import { hashPassword } from '../auth/password';
 import { themeCatalogue } from '../../contract/theme';
 import { seedDemoPoints } from './demo-points';
+import { seedDemoPictures } from './demo-pictures';
 
 export const demoLogins = [
   {
@@ -91,18 +93,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           businessSectors: ['Thực phẩm & đồ uống', 'Xuất khẩu nông sản'],
           companyInfo:
             'Công ty TNHH Cà Phê Sương Mai — MST 5801234567 — rang xay và xuất khẩu cà phê Arabica Cầu Đất.',
-          banks: [
-            {
-              bankName: 'Vietcombank',
-              ownerName: 'NGUYEN THI MINH ANH',
-              accountNumber: '0071000123456',
-            },
-          ],
-          links: [
-            { title: 'Facebook', url: 'https://facebook.com/suongmai.coffee' },
-            { title: 'Cửa hàng trực tuyến', url: 'https://shop.suongmai.vn' },
-          ],
-          videos: ['https://youtu.be/dQw4w9WgXcQ'],
         },
         {
           type: 'personal',
@@ -135,6 +125,42 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ])
       .returning();
     if (!demo || !staff || !brandOwner) throw new Error('members not created');
+
+    await tx.insert(accountLinks).values([
+      {
+        id: randomUUID(),
+        memberId: demo.id,
+        kind: 'bank' as const,
+        bankBin: '970436',
+        bankName: 'Vietcombank',
+        ownerName: 'NGUYEN THI MINH ANH',
+        accountNumber: '0071000123456',
+        ordinal: 0,
+      },
+      {
+        id: randomUUID(),
+        memberId: demo.id,
+        kind: 'link' as const,
+        title: 'Facebook',
+        url: 'https://facebook.com/suongmai.coffee',
+        ordinal: 1,
+      },
+      {
+        id: randomUUID(),
+        memberId: demo.id,
+        kind: 'link' as const,
+        title: 'Cửa hàng trực tuyến',
+        url: 'https://shop.suongmai.vn',
+        ordinal: 2,
+      },
+      {
+        id: randomUUID(),
+        memberId: demo.id,
+        kind: 'video' as const,
+        url: 'https://youtu.be/dQw4w9WgXcQ',
+        ordinal: 3,
+      },
+    ]);
 
     const friendsData = [
       ['Lê Hoàng Nam', 'le-hoang-nam', 'Kiến trúc sư', 'Studio Nhà Xanh'],
@@ -409,5 +435,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     ]);
   });
   await seedDemoPoints(db);
+  const [demoMember] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.email, 'demo@mecards.vn'));
+  if (demoMember) await seedDemoPictures(db, demoMember.id);
   return true;
 }

@@ -15,8 +15,9 @@ import type {
 import type { Policy } from '../../contract/common';
 import type { ThemeColors, ThemeStyle } from '../../contract/theme';
 import { findTheme } from '../../contract/theme';
-import { chooseTheme } from '../../src/lib/theme-choice';
+import { chooseTheme } from '../../contract/theme-choice';
 import { memberProfileFields } from '../auth/member-profile';
+import { cardAccountFields } from '../sync/account-links-sync';
 import type { Queryable } from '../db/client';
 import { activities, groups, members, posts, products, relics, themeStyles } from '../db/schema';
 import { relationTo, visiblePolicies, type ViewerRelation } from '../visibility';
@@ -105,7 +106,7 @@ export function groupOwner(row: GroupRow): CardOwner {
 type StyleRow = typeof themeStyles.$inferSelect;
 
 /** A stored style over the catalogue colours of the same code, so every colour is set. */
-function styleOf(row: StyleRow): ThemeStyle {
+export function styleOf(row: StyleRow): ThemeStyle {
   const base = findTheme(row.code) ?? findTheme('lightmode');
   const baseValue = base?.value ?? ({} as ThemeColors);
   return {
@@ -272,7 +273,9 @@ export async function loadOwner(
     const member = await findMember(db, idOrLink);
     if (!member) return undefined;
     const relation = await relationTo(db, viewerId, { memberId: member.id, groupId: null });
-    return { owner: memberOwner(member), relation, member };
+    // Banks, links and videos are rows of their own (decision 0630): the visible ones, in order.
+    const accounts = await cardAccountFields(db, member.id);
+    return { owner: { ...memberOwner(member), ...accounts }, relation, member };
   }
   const group = await findGroup(db, idOrLink);
   if (!group) return undefined;

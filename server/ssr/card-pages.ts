@@ -5,21 +5,33 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, Hono } from 'hono';
 import type { CardKind, CardMeta } from '../../contract/card';
+import { cookieLocale, cookieNames } from '../../contract/cookie-names';
 import {
+  cardPaths,
   parseCardPath,
   type CardPageData,
   type CardRoute,
-} from '../../src/features/card/card-route';
+} from '../../contract/card-paths';
+import { cardPagePrefixes } from '../../contract/card-prefixes';
 import type { Queryable } from '../db/client';
 import { activities, posts, products, relics } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/env';
 import { loadCardView, loadItem } from './card-data';
+import { currentLinkFor } from '../card-links';
 import { defaultMeta, errorMeta, escapeHtml, itemMeta, metaTags, ownerMeta } from './meta';
-import { titleSuffix } from '../../src/lib/share-text';
+import { titleSuffix } from '../../contract/share-text';
+import { verifyAccessToken } from '../auth/access-token';
+import { sessionStands } from '../auth/sessions';
+import {
+  chooseEncoding,
+  etagMatches,
+  preparePage,
+  RenderedPageCache,
+  type PageCacheLimits,
+  type RenderedPage,
+} from './page-cache';
 
 type Renderer = (data: CardPageData, locale: 'vi' | 'en') => string;
-
-export const cardPagePrefixes = ['me', 'mbg', 'new-me', 'new-mbg', 'blog', 'mrd', 'fme', 'smc'];
 
 /** A bare page for when no client is built (tests, API-only deployments). */
 const fallbackTemplate = `<!doctype html>
@@ -36,6 +48,23 @@ const fallbackTemplate = `<!doctype html>
 </html>`;
 
 export class PageNotFound extends Error {}
+
+/** Pages named by the owner's link (not by an item's id): the ones an old link can move. */
+const ownerKeyedKinds: ReadonlySet<CardRoute['kind']> = new Set([
+  'profile',
+  'products',
+  'posts',
+  'relics',
+  'activities',
+]);
+
+function safeDecode(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
 
 /** Loads what a card page shows, as an anonymous visitor sees it. */
 export async function loadCardPage(
@@ -75,11 +104,10 @@ export async function loadCardPage(
     view = await loadCardView(db, 'group', ownerKey, viewerId);
   }
   if (!view) throw new PageNotFound();
-  const base = view.owner.kind === 'group' ? 'mbg' : 'me';
   return {
     route,
     view,
-    cardUrl: `${origin}/${base}/${encodeURIComponent(view.owner.urlMinify)}`,
+    cardUrl: `${origin}${cardPaths(view).profile}`,
     pageUrl: `${origin}${pathname}`,
   };
 }
@@ -133,7 +161,65 @@ export function pageMeta(data: CardPageData, origin: string, pathname: string): 
 function localeOf(c: Context): 'vi' | 'en' {
   // The same rule as the browser (src/i18n savedLocale): the lang cookie, else Vietnamese,
   // so the hydrated page renders the very same text.
-  return /(?:^|;\s*)lang=en\b/.exec(c.req.header('cookie') ?? '') ? 'en' : 'vi';
+  return cookieLocale(c.req.header('cookie') ?? '') ?? 'vi';
+}
+
+/**
+ * Anonymous pages: a CDN or reverse proxy may keep them briefly and revalidate (the ETag makes
+ * that a 304); browsers always revalidate. How long an edit may take to show through a shared
+ * cache is s-maxage; the origin itself always answers the current version (decision 0402).
+ */
+export const anonymousPageCacheControl =
+  'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+/** What changes the answer: language and login (cookies), a bearer token, the encoding. */
+const varyHeader = 'Accept-Encoding, Cookie, Authorization';
+
+const anonymousPageCacheLimits: PageCacheLimits = {
+  maxBytes: 48 * 1024 * 1024,
+  maxAgeMs: 60 * 1000,
+};
+/** Written by the triggers of migration 0401 with the id of the card that changed. */
+const cardChangeChannel = 'card_changed';
+
+/** A request of a logged-in member: a bearer token or the app's session cookies. */
+function isPersonalRequest(c: Context): boolean {
+  if (c.req.header('authorization')) return true;
+  const cookie = c.req.header('cookie') ?? '';
+  return new RegExp(
+    `(?:^|;\\s*)(?:${cookieNames.isLoggedIn}=true|${cookieNames.memberId}=[^;\\s])`,
+  ).test(cookie);
+}
+
+/**
+ * The member of a valid bearer token (API clients; a browser's navigation carries none, its
+ * token lives in IndexedDB). A bad or expired token renders the visitor's page, not a 401.
+ */
+async function bearerMemberId(c: Context, deps: AppDeps): Promise<string | undefined> {
+  const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+  if (!match?.[1]) return undefined;
+  const now = deps.now();
+  const result = await verifyAccessToken(deps.config.authSecret, match[1], now.getTime());
+  if (!result.ok) return undefined;
+  // A token whose session has ended (logout, password change) sees what a visitor sees.
+  return (await sessionStands(deps.database.db, result.claims, now))
+    ? result.claims.memberId
+    : undefined;
+}
+
+/** A stored page in the encoding the client takes, or 304 when it already holds this one. */
+function sendPage(c: Context, page: RenderedPage): Response {
+  c.header('Vary', varyHeader);
+  c.header('Cache-Control', page.status === 200 ? anonymousPageCacheControl : 'no-cache');
+  if (page.status === 200) {
+    c.header('ETag', page.etag);
+    if (etagMatches(c.req.header('if-none-match'), page.etag)) return c.body(null, 304);
+  }
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  if (encoding !== 'identity') c.header('Content-Encoding', encoding);
+  const body = page.bodies[encoding];
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  c.header('Content-Length', String(body.byteLength));
+  return c.body(body, page.status);
 }
 
 /** Puts metadata, rendered markup and data into a page template. */
@@ -225,41 +311,40 @@ export function mountCardPages(app: Hono<AppEnv>, deps: AppDeps, pageDeps: CardP
     return renderer;
   };
 
-  const handler = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    const route = parseCardPath(c.req.path);
-    if (!route) return next();
-    const locale = localeOf(c);
+  /** The page as HTML, for an anonymous visitor or (viewerId) a logged-in member. */
+  const renderCard = async (
+    c: Context<AppEnv>,
+    route: CardRoute,
+    locale: 'vi' | 'en',
+    viewerId: string | undefined,
+  ): Promise<{ status: 200 | 404 | 500; html: string; ownerId?: string }> => {
     const appTemplate = pageDeps.indexHtml() ?? fallbackTemplate;
-    c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Cookie');
     let data: CardPageData;
     try {
-      data = await loadCardPage(deps.database.db, route, origin, c.req.path);
+      data = await loadCardPage(deps.database.db, route, origin, c.req.path, viewerId);
     } catch (error) {
       if (error instanceof PageNotFound) {
-        return c.html(
-          fillTemplate(appTemplate, { meta: defaultMeta(origin, c.req.path), locale }),
-          404,
-        );
+        const meta = defaultMeta(origin, c.req.path);
+        return { status: 404, html: fillTemplate(appTemplate, { meta, locale }) };
       }
       deps.logger.error('card page failed', {
         requestId: c.get('requestId'),
         error: String(error),
       });
-      return c.html(
-        fillTemplate(appTemplate, { meta: errorMeta(origin, c.req.path), locale }),
-        500,
-      );
+      const meta = errorMeta(origin, c.req.path);
+      return { status: 500, html: fillTemplate(appTemplate, { meta, locale }) };
     }
     const meta = pageMeta(data, origin, c.req.path);
     const cardTemplateHtml = readCardTemplate();
     const render = cardTemplateHtml ? await loadRenderer() : undefined;
     let html = '';
+    let complete = true;
     if (render) {
       try {
         html = render(data, locale);
       } catch (error) {
-        // The client renders it instead; the metadata is already right.
+        // The client renders it instead; the metadata is already right. Not kept in the cache.
+        complete = false;
         deps.logger.error('card render failed', {
           requestId: c.get('requestId'),
           error: String(error),
@@ -267,22 +352,94 @@ export function mountCardPages(app: Hono<AppEnv>, deps: AppDeps, pageDeps: CardP
       }
     }
     const template = cardTemplateHtml ?? appTemplate;
-    return c.html(
-      fillTemplate(template, {
-        meta,
-        html,
-        data: cardTemplateHtml ? data : undefined,
-        locale,
-        themeColor: data.view.theme.value.menu,
-        preloadImages:
-          data.route.kind === 'profile'
-            ? [data.view.owner.bannerUrl, data.view.owner.avatarUrl].filter((src): src is string =>
-                Boolean(src),
-              )
-            : [],
-      }),
-      200,
-    );
+    const page = fillTemplate(template, {
+      meta,
+      html,
+      data: cardTemplateHtml ? data : undefined,
+      locale,
+      themeColor: data.view.theme.value.menu,
+      preloadImages:
+        data.route.kind === 'profile'
+          ? [data.view.owner.bannerUrl, data.view.owner.avatarUrl].filter((src): src is string =>
+              Boolean(src),
+            )
+          : [],
+    });
+    // Only a whole page is kept, under the card whose change drops it.
+    return { status: 200, html: page, ownerId: complete ? data.view.owner.id : undefined };
+  };
+
+  const pageCache = new RenderedPageCache(anonymousPageCacheLimits);
+  // Until LISTEN is in place (and whenever it is lost) every visit is rendered.
+  deps.database
+    .listen(cardChangeChannel, {
+      onMessage: (ownerId) => pageCache.changed(ownerId),
+      onListening: (listening) => pageCache.setListening(listening),
+    })
+    .catch((error: unknown) => {
+      deps.logger.warn('card pages render every visit: no change messages', {
+        error: String(error),
+      });
+    });
+
+  /**
+   * A card page under a short link its card has since replaced: a permanent redirect to the
+   * same page under the current link (printed QR codes keep working), else undefined.
+   */
+  const movedCardPath = async (
+    c: Context<AppEnv>,
+    route: CardRoute,
+  ): Promise<Response | undefined> => {
+    if (!ownerKeyedKinds.has(route.kind)) return undefined;
+    const kind = route.base === 'me' ? 'member' : route.base === 'mbg' ? 'group' : 'any';
+    const current = await currentLinkFor(deps.database.db, route.key, kind);
+    if (!current) return undefined;
+    const segments = c.req.path.split('/');
+    const at = segments.findLastIndex((part) => safeDecode(part) === route.key);
+    if (at < 0) return undefined;
+    segments[at] = encodeURIComponent(current.urlMinify);
+    const query = new URL(c.req.url).search;
+    // Not kept: the owner may take the old link back one day.
+    c.header('Cache-Control', 'no-cache');
+    return c.redirect(`${segments.join('/')}${query}`, 301);
+  };
+
+  const handler = async (c: Context<AppEnv>) => {
+    const route = parseCardPath(c.req.path);
+    const locale = localeOf(c);
+    // The app's card screen sends a path the card parser rejects to its 404 screen too.
+    if (!route) {
+      c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Cookie');
+      const appTemplate = pageDeps.indexHtml() ?? fallbackTemplate;
+      return c.html(
+        fillTemplate(appTemplate, { meta: defaultMeta(origin, c.req.path), locale }),
+        404,
+      );
+    }
+    if (isPersonalRequest(c)) {
+      // A logged-in member's page may hold friend-only items: never shared, never cached.
+      const viewerId = await bearerMemberId(c, deps);
+      const { status, html } = await renderCard(c, route, locale, viewerId);
+      if (status === 404) {
+        const moved = await movedCardPath(c, route);
+        if (moved) return moved;
+      }
+      c.header('Cache-Control', 'private, no-cache');
+      c.header('Vary', varyHeader);
+      return c.html(html, status);
+    }
+    const page = await pageCache.page(`${locale} ${c.req.path}`, Date.now(), async () => {
+      const { status, html, ownerId } = await renderCard(c, route, locale, undefined);
+      const prepared = await preparePage(html, status, Date.now());
+      return { page: prepared, ownerId };
+    });
+    // Not-found pages are never kept, so a link replaced since is looked up on each visit.
+    if (page.status === 404) {
+      const moved = await movedCardPath(c, route);
+      if (moved) return moved;
+    }
+    return sendPage(c, page);
   };
 
   for (const prefix of cardPagePrefixes) app.get(`/${prefix}/*`, handler);

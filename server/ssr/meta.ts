@@ -7,7 +7,8 @@ import {
   errorShareTitle,
   profileShareTitle,
   titleSuffix,
-} from '../../src/lib/share-text';
+} from '../../contract/share-text';
+import { avatarJpegVariant, imageVariantUrl } from '../../contract/image';
 
 export function absoluteUrl(origin: string, url: string | null | undefined): string | null {
   if (!url) return null;
@@ -21,7 +22,13 @@ export function ownerMeta(owner: CardOwner, origin: string, path: string): CardM
     title: profileShareTitle(owner.name, owner.language),
     description:
       cutDescription(owner.intro ?? owner.aboutMe ?? owner.jobTitle) || defaultShareDescription,
-    image: absoluteUrl(origin, owner.avatarUrl ?? owner.bannerUrl),
+    // An uploaded avatar is shared as its JPEG: not every crawler reads WebP.
+    image: absoluteUrl(
+      origin,
+      (owner.avatarUrl && imageVariantUrl(owner.avatarUrl, avatarJpegVariant)) ??
+        owner.avatarUrl ??
+        owner.bannerUrl,
+    ),
     url: `${origin}${path}`,
   };
 }

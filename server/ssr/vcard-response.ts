@@ -1,10 +1,16 @@
 import type { Context } from 'hono';
 import type { CardOwner } from '../../contract/card';
-import { buildVCard, vcardFileName } from '../../src/lib/vcard';
-import { absoluteUrl } from './meta';
+import { avatarJpegVariant, parseImageUrl } from '../../contract/image';
+import { buildVCard, vcardFileName } from '../../contract/vcard';
+import type { Queryable } from '../db/client';
+import { readVariant } from '../images/image-store';
 
 /** The vCard of a card owner (phones, email, address…) for GET …/getVfc…Id. */
-export function vcardFor(owner: CardOwner, origin: string): string {
+export function vcardFor(
+  owner: CardOwner,
+  origin: string,
+  photoJpegBase64?: string | null,
+): string {
   return buildVCard({
     name: owner.name,
     organization: owner.kind === 'group' ? owner.name : owner.workplace,
@@ -17,14 +23,31 @@ export function vcardFor(owner: CardOwner, origin: string): string {
     website: owner.website,
     address: owner.address,
     note: owner.intro,
-    photoUrl: absoluteUrl(origin, owner.avatarUrl),
+    photoJpegBase64: photoJpegBase64 ?? null,
     cardUrl: `${origin}/${owner.kind === 'group' ? 'mbg' : 'me'}/${owner.urlMinify}`,
   });
 }
 
-export function cardVCard(c: Context, owner: CardOwner, origin: string): Response {
+/** The uploaded avatar's small JPEG (decision 0620), base64; none for any other picture. */
+export async function avatarJpegBase64(
+  db: Queryable,
+  avatarUrl: string | null,
+): Promise<string | null> {
+  const parsed = parseImageUrl(avatarUrl);
+  if (!parsed) return null;
+  const jpeg = await readVariant(db, parsed.uploadId, avatarJpegVariant);
+  return jpeg ? jpeg.bytes.toString('base64') : null;
+}
+
+export async function cardVCard(
+  c: Context,
+  owner: CardOwner,
+  origin: string,
+  db: Queryable,
+): Promise<Response> {
+  const photo = await avatarJpegBase64(db, owner.avatarUrl);
   c.header('Content-Type', 'text/vcard; charset=utf-8');
   c.header('Content-Disposition', `attachment; filename="${vcardFileName(owner.name)}"`);
   c.header('Cache-Control', 'no-store');
-  return c.body(vcardFor(owner, origin));
+  return c.body(vcardFor(owner, origin, photo));
 }

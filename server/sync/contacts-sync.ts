@@ -1,17 +1,13 @@
 // Phonebook contacts: the one write path (contact.upsert, contact.delete) shared by the REST
 // routes and the batch push, the reads of the routes, and the pull source of `contacts`.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { contacts, members } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { registerMutation, registerPullSource } from './registry';
-import {
-  contactDeleteSchema,
-  contactSearchKey,
-  contactUpsertSchema,
-  type Contact,
-  type CardSnapshot,
-} from '../../contract/contact';
+import type { MutationHandler, PullSource } from './registry';
+import { NeedsOneByOne } from './points/batch-path';
+import type { MutationInput } from '../../contract/mutations';
+import { contactSearchKey, type Contact, type CardSnapshot } from '../../contract/contact';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -63,8 +59,7 @@ const blankToNull = (value: string | undefined | null) =>
  * Creates or replaces a contact by its client-made id (last write wins per contact). A deleted
  * contact stays deleted: an edit that arrives after a delete is refused with 404.
  */
-export const upsertContact = registerMutation('contact.upsert', {
-  schema: contactUpsertSchema,
+export const upsertContact: MutationHandler<'contact.upsert'> = {
   async run(tx, ctx, input) {
     const [existing] = await tx
       .select()
@@ -83,14 +78,7 @@ export const upsertContact = registerMutation('contact.upsert', {
       if (!card) throw new ApiError(400, 'validation_failed', { cardMemberId: 'not_found' });
     }
     const values = {
-      name: input.name,
-      phone: blankToNull(input.phone),
-      email: blankToNull(input.email),
-      company: blankToNull(input.company),
-      jobTitle: blankToNull(input.jobTitle),
-      address: blankToNull(input.address),
-      note: blankToNull(input.note),
-      cardMemberId,
+      ...contactValues(input),
       // An edit without a snapshot keeps the saved card's snapshot.
       ...(input.cardSnapshot !== undefined ? { cardSnapshot: input.cardSnapshot } : {}),
     };
@@ -103,11 +91,87 @@ export const upsertContact = registerMutation('contact.upsert', {
     if (!row) throw new ApiError(409, 'conflict');
     return contactForClient(row);
   },
-});
+
+  /**
+   * A run of upserts in one multi-row insert … on conflict (decision 0303). Anything `run`
+   * would refuse (someone else's or a deleted contact, an unknown card) or that depends on an
+   * earlier entry of the run (the same contact twice) goes back to the one-by-one path.
+   */
+  async runMany(tx, ctx, inputs) {
+    const ids = inputs.map((input) => input.id);
+    if (new Set(ids).size !== ids.length) throw new NeedsOneByOne();
+    const existing = new Map(
+      (await tx.select().from(contacts).where(inArray(contacts.id, ids)).for('update')).map(
+        (row) => [row.id, row],
+      ),
+    );
+    for (const row of existing.values()) {
+      if (row.ownerMemberId !== ctx.memberId || row.deletedAt !== null) throw new NeedsOneByOne();
+    }
+    const cards = [...new Set(inputs.map((input) => input.cardMemberId ?? null))].filter(
+      (id): id is string => id !== null,
+    );
+    if (cards.length > 0) {
+      const found = await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(inArray(members.id, cards));
+      if (found.length !== cards.length) throw new NeedsOneByOne();
+    }
+    const rows = inputs.map((input) => ({
+      id: input.id,
+      ownerMemberId: ctx.memberId,
+      ...contactValues(input),
+      // An edit without a snapshot keeps the saved card's snapshot.
+      cardSnapshot:
+        input.cardSnapshot !== undefined
+          ? input.cardSnapshot
+          : (existing.get(input.id)?.cardSnapshot ?? null),
+    }));
+    const excluded = (column: string) => sql.raw(`excluded.${column}`);
+    const written = await tx
+      .insert(contacts)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: contacts.id,
+        set: {
+          name: excluded('name'),
+          phone: excluded('phone'),
+          email: excluded('email'),
+          company: excluded('company'),
+          jobTitle: excluded('job_title'),
+          address: excluded('address'),
+          note: excluded('note'),
+          cardMemberId: excluded('card_member_id'),
+          cardSnapshot: excluded('card_snapshot'),
+        },
+      })
+      .returning();
+    const byId = new Map(written.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw new NeedsOneByOne();
+      return contactForClient(row);
+    });
+  },
+};
+
+/** The stored columns of an upsert's input, blanks as null. */
+function contactValues(input: MutationInput<'contact.upsert'>) {
+  return {
+    name: input.name,
+    phone: blankToNull(input.phone),
+    email: blankToNull(input.email),
+    company: blankToNull(input.company),
+    jobTitle: blankToNull(input.jobTitle),
+    address: blankToNull(input.address),
+    note: blankToNull(input.note),
+    cardMemberId: input.cardMemberId ?? null,
+  };
+}
 
 /** Soft delete; deleting again answers the same tombstone. */
-export const deleteContact = registerMutation('contact.delete', {
-  schema: contactDeleteSchema,
+export const deleteContact: MutationHandler<'contact.delete'> = {
   async run(tx, ctx, input) {
     const row = await ownedContact(tx, ctx.memberId, input.id);
     if (row.deletedAt !== null) return contactForClient(row);
@@ -119,9 +183,9 @@ export const deleteContact = registerMutation('contact.delete', {
     if (!deleted) throw new ApiError(409, 'conflict');
     return contactForClient(deleted);
   },
-});
+};
 
-registerPullSource({
+export const contactsPullSource: PullSource = {
   entity: 'contacts',
   table: contacts,
   scope: (memberId) => sql`${contacts.ownerMemberId} = ${memberId}`,
@@ -129,4 +193,4 @@ registerPullSource({
     Promise.resolve(
       (rows as ContactRow[]).map(contactForClient) as unknown as Record<string, unknown>[],
     ),
-});
+};

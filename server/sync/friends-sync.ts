@@ -5,9 +5,9 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/client';
 import { friendships, members } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { registerMutation, registerPullSource, type MutationContext } from './registry';
+import type { MutationContext, MutationHandler, PullSource } from './registry';
+import { emitNotification } from './notifications-sync';
 import {
-  friendRequestSchema,
   friendshipPairKey,
   uuidFromDigest,
   type FriendPerson,
@@ -159,9 +159,25 @@ async function answer(
   return client;
 }
 
+/** Tells `memberId` that `actorId` asked to be friends or accepted their request. */
+async function notifyFriend(
+  tx: Transaction,
+  row: FriendshipRow,
+  memberId: string,
+  actorId: string,
+  kind: 'friend_request' | 'friend_accepted',
+): Promise<void> {
+  await emitNotification(tx, {
+    memberId,
+    kind,
+    actorMemberId: actorId,
+    subjectId: row.id,
+    link: kind === 'friend_request' ? `/friends/${memberId}?tab=received` : `/friends/${memberId}`,
+  });
+}
+
 /** Sends a request from the caller; a request the other side already sent is accepted. */
-export const addFriend = registerMutation('friend.add', {
-  schema: friendRequestSchema,
+export const addFriend: MutationHandler<'friend.add'> = {
   async run(tx, ctx, input) {
     checkPair(input);
     if (input.from !== ctx.memberId) throw new ApiError(403, 'friend_mismatch');
@@ -171,7 +187,9 @@ export const addFriend = registerMutation('friend.add', {
       if (live.status === 'accepted') throw new ApiError(409, 'friend_already');
       // The same request again (another device, a retry with a new key): nothing changes.
       if (live.fromMemberId === input.from) return answer(tx, ctx, live);
-      return answer(tx, ctx, await setStatus(tx, live, 'accepted', ctx.now));
+      const accepted = await setStatus(tx, live, 'accepted', ctx.now);
+      await notifyFriend(tx, accepted, input.to, input.from, 'friend_accepted');
+      return answer(tx, ctx, accepted);
     }
     // No live relation: reuse the pair's own row, so every device agrees on its id.
     const id = friendshipPairIdSync(input.from, input.to);
@@ -188,6 +206,7 @@ export const addFriend = registerMutation('friend.add', {
         .where(eq(friendships.id, id))
         .returning();
       if (!revived) throw new ApiError(409, 'conflict');
+      await notifyFriend(tx, revived, input.to, input.from, 'friend_request');
       return answer(tx, ctx, revived);
     }
     const [inserted] = await tx
@@ -195,9 +214,10 @@ export const addFriend = registerMutation('friend.add', {
       .values({ id, fromMemberId: input.from, toMemberId: input.to, status: 'pending' })
       .returning();
     if (!inserted) throw new ApiError(409, 'conflict');
+    await notifyFriend(tx, inserted, input.to, input.from, 'friend_request');
     return answer(tx, ctx, inserted);
   },
-});
+};
 
 /** The receiver (`to`) answers a waiting request from `from`. */
 async function answerRequest(
@@ -213,22 +233,23 @@ async function answerRequest(
   if (!live || live.status !== 'pending' || live.fromMemberId !== input.from) {
     throw new ApiError(409, 'friend_request_missing');
   }
-  return answer(tx, ctx, await setStatus(tx, live, status, ctx.now));
+  const answered = await setStatus(tx, live, status, ctx.now);
+  if (status === 'accepted') {
+    await notifyFriend(tx, answered, input.from, input.to, 'friend_accepted');
+  }
+  return answer(tx, ctx, answered);
 }
 
-export const acceptFriend = registerMutation('friend.accept', {
-  schema: friendRequestSchema,
+export const acceptFriend: MutationHandler<'friend.accept'> = {
   run: (tx, ctx, input) => answerRequest(tx, ctx, input, 'accepted'),
-});
+};
 
-export const rejectFriend = registerMutation('friend.reject', {
-  schema: friendRequestSchema,
+export const rejectFriend: MutationHandler<'friend.reject'> = {
   run: (tx, ctx, input) => answerRequest(tx, ctx, input, 'rejected'),
-});
+};
 
 /** The sender (`from`) withdraws a request that is still waiting. */
-export const cancelFriend = registerMutation('friend.cancel', {
-  schema: friendRequestSchema,
+export const cancelFriend: MutationHandler<'friend.cancel'> = {
   async run(tx, ctx, input) {
     checkPair(input);
     if (input.from !== ctx.memberId) throw new ApiError(403, 'friend_mismatch');
@@ -239,11 +260,10 @@ export const cancelFriend = registerMutation('friend.cancel', {
     }
     return answer(tx, ctx, await setStatus(tx, live, 'cancelled', ctx.now));
   },
-});
+};
 
 /** Either friend ends the friendship; `from` is the caller, `to` the friend. */
-export const unfriend = registerMutation('friend.unfriend', {
-  schema: friendRequestSchema,
+export const unfriend: MutationHandler<'friend.unfriend'> = {
   async run(tx, ctx, input) {
     checkPair(input);
     if (input.from !== ctx.memberId) throw new ApiError(403, 'friend_mismatch');
@@ -251,9 +271,9 @@ export const unfriend = registerMutation('friend.unfriend', {
     if (!live || live.status !== 'accepted') throw new ApiError(409, 'friend_not_friends');
     return answer(tx, ctx, await setStatus(tx, live, 'removed', ctx.now));
   },
-});
+};
 
-registerPullSource({
+export const friendshipsPullSource: PullSource = {
   entity: 'friendships',
   table: friendships,
   scope: (memberId) =>
@@ -263,4 +283,4 @@ registerPullSource({
       string,
       unknown
     >[],
-});
+};

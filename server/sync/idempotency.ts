@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { isUniqueViolation } from '../db/sql-state';
 import { ApiError } from '../http/errors';
 
 export interface StoredResult {
@@ -68,10 +69,7 @@ export async function runIdempotent(
       return { ...result, replayed: false };
     });
   } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).code ??
-      (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') {
+    if (isUniqueViolation(error)) {
       const stored = await previous(db);
       if (stored) return replay(stored);
     }

@@ -9,7 +9,8 @@ import type { Database } from '../db/client';
 import { syncTombstonePurges } from '../db/schema-sync';
 import type { AppDeps } from '../http/env';
 import { ApiError } from '../http/errors';
-import { allPullSources, type PullSource } from './registry';
+import { pullSources } from './pull-sources';
+import type { PullSource } from './registry';
 
 interface SourceColumns {
   id: PgColumn;
@@ -51,7 +52,7 @@ export async function pullChanges(
       if (cursor > 0 && cursor < purgedThrough) throw new ApiError(410, 'resync_required');
 
       const fetched: Fetched[] = [];
-      for (const source of allPullSources()) {
+      for (const source of pullSources) {
         const cols = columnsOf(source);
         const rows = (await tx
           .select()
@@ -71,7 +72,7 @@ export async function pullChanges(
       }
       const page = fetched.slice(0, take);
       const changes: PullChange[] = [];
-      for (const source of allPullSources()) {
+      for (const source of pullSources) {
         const rows = page.filter((f) => f.source === source).map((f) => f.row);
         if (rows.length === 0) continue;
         const shaped = await source.toClient(rows, { tx, memberId });
@@ -106,7 +107,7 @@ export async function purgeTombstones(
   const before = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
   let purged = 0;
   let through = 0;
-  for (const source of allPullSources()) {
+  for (const source of pullSources) {
     const cols = columnsOf(source);
     await db
       .transaction(async (tx) => {

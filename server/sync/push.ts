@@ -2,46 +2,36 @@
 // each in its own idempotent transaction, in order. One refused entry never blocks the rest;
 // a transient failure stops the batch there so that later entries keep their order.
 import * as v from 'valibot';
+import { fieldMessages, fieldTexts } from '../../contract/field-messages';
 import { messageText, type Lang } from '../../contract/messages';
 import type { PushEntry, PushResult } from '../../contract/sync';
 import type { AppDeps } from '../http/env';
-import { ApiError } from '../http/errors';
-import { issueFields } from '../http/input';
-import { findMutation, type MutationHandler } from './registry';
+import { ApiError, fieldMessagesOf, type FieldInput } from '../http/errors';
+import { findMutation } from './mutation-handlers';
+import type { RunnableMutation } from './registry';
+import { sqlStateOf } from '../db/sql-state';
 import { requestHash, runIdempotent, runIdempotentMany } from './idempotency';
 
 /** PostgreSQL error classes worth another try: serialization, deadlock, connection, resources. */
 const transientSqlState = /^(40001|40P01|08...|53...|57P..|55P03)$/;
-
-function sqlStateOf(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
-}
-
-function translate(fields: Record<string, string> | undefined, lang: Lang) {
-  if (!fields) return undefined;
-  return Object.fromEntries(
-    Object.entries(fields).map(([k, code]) => [k, messageText(code, lang)]),
-  );
-}
 
 function rejected(
   id: string,
   httpStatus: number,
   code: string,
   lang: Lang,
-  fields?: Record<string, string>,
+  fields?: Record<string, FieldInput>,
   params?: Record<string, string | number>,
 ): PushResult {
-  const translated = translate(fields, lang);
+  // The field's text in the request's language and its code with parameters (decision 0025).
+  const fieldCodes = fieldMessagesOf(fields, code, params);
   return {
     id,
     status: 'rejected',
     code,
     message: messageText(code, lang, params),
     httpStatus,
-    ...(translated ? { fields: translated } : {}),
+    ...(fieldCodes ? { fields: fieldTexts(fieldCodes, lang), fieldCodes } : {}),
   };
 }
 
@@ -54,12 +44,19 @@ async function pushOne(
   memberId: string,
   entry: PushEntry,
   lang: Lang,
+  find: MutationLookup,
 ): Promise<PushResult> {
-  const handler = findMutation(entry.name);
+  const handler = find(entry.name);
   if (!handler) return rejected(entry.id, 400, 'unknown_mutation', lang);
   const parsed = v.safeParse(handler.schema, entry.payload);
   if (!parsed.success) {
-    return rejected(entry.id, 400, 'validation_failed', lang, issueFields(parsed.issues));
+    return rejected(
+      entry.id,
+      400,
+      'validation_failed',
+      lang,
+      fieldMessages(handler.schema, parsed.issues),
+    );
   }
   try {
     const stored = await runIdempotent(
@@ -104,8 +101,11 @@ async function pushOne(
   }
 }
 
-/** Largest run of one mutation applied in a single transaction. */
-const maxRunLength = 250;
+/**
+ * Largest run of one mutation applied in a single transaction: long enough to save the
+ * per-transaction cost, short enough that other requests wait for the database ~50 ms at most.
+ */
+const maxRunLength = 100;
 
 /**
  * Applies a run of entries of one mutation in one transaction when its handler offers
@@ -114,7 +114,7 @@ const maxRunLength = 250;
 async function pushRun(
   deps: AppDeps,
   memberId: string,
-  handler: MutationHandler,
+  handler: RunnableMutation,
   run: PushEntry[],
 ): Promise<PushResult[] | null> {
   if (!handler.runMany) return null;
@@ -137,22 +137,29 @@ async function pushRun(
   return stored.map((s, i) => ({ id: run[i]!.id, status: 'applied', result: s.body }));
 }
 
+/** Finds the handler of a pushed name: the declared mutations, or test-only ones in tests. */
+export type MutationLookup = (name: string) => RunnableMutation | undefined;
+
 export async function pushMutations(
   deps: AppDeps,
   memberId: string,
   entries: PushEntry[],
   lang: Lang,
+  find: MutationLookup = findMutation,
 ): Promise<PushResult[]> {
   const results: PushResult[] = [];
   let stopped = false;
   for (let i = 0; i < entries.length;) {
     const entry = entries[i]!;
     // Consecutive entries of a mutation with a batch path go in one transaction.
-    const handler = findMutation(entry.name);
+    const handler = find(entry.name);
     let end = i + 1;
     while (end < entries.length && end - i < maxRunLength && entries[end]!.name === entry.name) {
       end += 1;
     }
+    // Let the requests waiting for the database (a card page, a login) in between runs: with
+    // PGlite's single connection a push would otherwise keep it from start to end.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     if (!stopped && handler?.runMany && end - i > 1) {
       const applied = await pushRun(deps, memberId, handler, entries.slice(i, end));
       if (applied) {
@@ -169,7 +176,8 @@ export async function pushMutations(
         results.push(retry(entries[i]!.id, 'not_attempted', lang));
         continue;
       }
-      const result = await pushOne(deps, memberId, entries[i]!, lang);
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const result = await pushOne(deps, memberId, entries[i]!, lang, find);
       if (result.status === 'retry') stopped = true;
       results.push(result);
     }

@@ -1,8 +1,11 @@
-// One write path per entity: the spec's REST routes and the batch push of queued offline
-// mutations both run the handlers registered here, inside runIdempotent's transaction.
+// The shapes of the one write path per entity: a mutation handler (run by the spec's REST
+// routes and the batch push alike, inside runIdempotent's transaction) and a pull source.
+// Which handlers and sources exist is listed explicitly in mutation-handlers.ts and
+// pull-sources.ts; the mutations themselves are declared in contract/mutations.ts.
 import type * as v from 'valibot';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { MutationInput, MutationName, MutationResult } from '../../contract/mutations';
 import type { Transaction } from '../db/client';
 
 export interface MutationContext {
@@ -10,35 +13,30 @@ export interface MutationContext {
   now: Date;
 }
 
-export interface MutationHandler<S extends v.GenericSchema = v.GenericSchema> {
-  /** Contract schema of the payload; a payload that fails it is rejected with 400. */
-  schema: S;
+/** How the server applies one declared mutation; input and result types come from the contract. */
+export interface MutationHandler<N extends MutationName> {
   /** Applies the change; throws ApiError for refusals (403, 404, 409, 422). */
-  run(tx: Transaction, ctx: MutationContext, input: v.InferOutput<S>): Promise<unknown>;
+  run(tx: Transaction, ctx: MutationContext, input: MutationInput<N>): Promise<MutationResult<N>>;
   /**
    * Optional fast path of the batch push: applies several inputs in one transaction and returns
    * one result per input, in order, exactly as `run` one after another would. Throws (anything)
    * when an input would be refused or needs more care; the push then rolls the batch back and
    * runs each entry alone through `run`, which gives the precise answer.
    */
-  runMany?(tx: Transaction, ctx: MutationContext, inputs: v.InferOutput<S>[]): Promise<unknown[]>;
+  runMany?(
+    tx: Transaction,
+    ctx: MutationContext,
+    inputs: MutationInput<N>[],
+  ): Promise<MutationResult<N>[]>;
 }
 
-const mutations = new Map<string, MutationHandler>();
-
-export function registerMutation<S extends v.GenericSchema>(
-  name: string,
-  handler: MutationHandler<S>,
-): MutationHandler<S> {
-  if (mutations.has(name) && mutations.get(name) !== handler) {
-    throw new Error(`mutation ${name} registered twice`);
-  }
-  mutations.set(name, handler);
-  return handler;
-}
-
-export function findMutation(name: string): MutationHandler | undefined {
-  return mutations.get(name);
+/** A handler with its payload schema, found by a name that arrived as text (push, routes). */
+export interface RunnableMutation {
+  name: string;
+  /** A payload that fails it is rejected with 400. */
+  schema: v.GenericSchema;
+  run(tx: Transaction, ctx: MutationContext, input: unknown): Promise<unknown>;
+  runMany?(tx: Transaction, ctx: MutationContext, inputs: unknown[]): Promise<unknown[]>;
 }
 
 /** A kind of mirrored row the delta pull carries to a member's devices. */
@@ -57,14 +55,4 @@ export interface PullSource {
     rows: Record<string, unknown>[],
     ctx: { tx: Transaction; memberId: string },
   ): Promise<Record<string, unknown>[]>;
-}
-
-const pullSources = new Map<string, PullSource>();
-
-export function registerPullSource(source: PullSource): void {
-  pullSources.set(source.entity, source);
-}
-
-export function allPullSources(): PullSource[] {
-  return [...pullSources.values()];
 }

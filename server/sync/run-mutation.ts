@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/input';
-import { findMutation } from './registry';
+import { findMutation } from './mutation-handlers';
 import { requestHash, runIdempotent } from './idempotency';
 
 /**

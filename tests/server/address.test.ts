@@ -126,7 +126,10 @@ describe('address calls (units since 1 July 2025)', () => {
       `/api/getProvincial?filter=${'a'.repeat(101)}`,
       400,
     );
-    expect(longFilter.error.fields).toEqual({ filter: 'The text is too long' });
+    expect(longFilter.error.fields).toEqual({ filter: 'Use at most 100 characters' });
+    expect(longFilter.error.fieldCodes).toEqual({
+      filter: { code: 'text_too_long', params: { max: 100 } },
+    });
   });
 
   it('answers an unknown province with 404', async () => {

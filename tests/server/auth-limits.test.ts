@@ -156,15 +156,12 @@ describe('shared counters', () => {
 
   it('behind a proxy, each client address has its own bucket', async () => {
     await clear();
-    // TRUST_PROXY is read when the app is built.
-    process.env.TRUST_PROXY = 'true';
     const routes = createApp({
-      config: server.config,
+      config: { ...server.config, trustProxy: true },
       database: server.database,
       logger: createLogger('silent'),
       now: () => server.clock.now,
     });
-    delete process.env.TRUST_PROXY;
     await fill(authLimits.forgotIp, '203.0.113.5');
     const ask = (forwardedFor: string) =>
       routes.request('/api/auth/forgotPassword', {

@@ -23,7 +23,7 @@ describe('login', () => {
   it('answers the session facts and sets the refresh and readable cookies', async () => {
     const { res, body } = await login(server, 'demo@mecards.vn', 'demo12345');
     expect(body).toMatchObject({
-      userName: 'demo@mecards.vn',
+      userName: 'Nguyễn Thị Minh Anh',
       name: 'Nguyễn Thị Minh Anh',
       urlMinify: 'demo',
       language: 'VN',
@@ -39,7 +39,7 @@ describe('login', () => {
     expect(jar.refreshToken?.attributes).toMatch(/Path=\/api\/auth/);
     expect(jar.memberId?.value).toBe(body.memberId);
     expect(jar.isLoggedIn?.value).toBe('true');
-    expect(jar.userName?.value).toBe('demo@mecards.vn');
+    expect(jar.userName?.value).toBe('Nguyễn Thị Minh Anh');
     expect(jar.urlMinify?.value).toBe('demo');
     expect(jar.memberId?.attributes).not.toMatch(/HttpOnly/);
     expect(jar.memberId?.attributes).toMatch(/Max-Age=2592000/);
@@ -50,6 +50,24 @@ describe('login', () => {
       .from(authSessions)
       .where(eq(authSessions.memberId, body.memberId));
     expect(rows.some((r) => r.tokenHash === jar.refreshToken?.value)).toBe(false);
+  });
+
+  it('puts no login e-mail or phone in a cookie the page can read', async () => {
+    for (const [identifier, password, phone] of [
+      ['demo@mecards.vn', 'demo12345', '0901234567'],
+      ['0912345678', 'staff12345', '0912345678'],
+    ] as const) {
+      const { res, body } = await login(server, identifier, password);
+      const readable = Object.values(setCookies(res)).filter(
+        (c) => !/HttpOnly/i.test(c.attributes),
+      );
+      expect(readable.length).toBeGreaterThan(3);
+      for (const cookie of readable) {
+        expect(cookie.value).not.toContain('@');
+        expect(cookie.value).not.toContain(phone);
+      }
+      expect(JSON.stringify(body)).not.toContain(phone);
+    }
   });
 
   it('accepts a phone number, with or without +84', async () => {

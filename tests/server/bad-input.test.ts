@@ -22,7 +22,8 @@ const [demo] = await queryRows<{ id: string }>(
   sql`SELECT id FROM members WHERE url_minify = 'demo'`,
 );
 if (!demo) throw new Error('demo member missing');
-const token = await server.tokenFor(demo.id);
+const memberId = demo.id;
+let token = await server.tokenFor(memberId);
 
 /** "METHOD /path" of every concrete route, path parameters filled with `param`. */
 function routes(methods: string[], param: string): { method: string; path: string }[] {
@@ -84,6 +85,13 @@ async function send(method: string, path: string, body?: string, type = 'applica
     body: body ?? null,
     headers: { 'content-type': type, 'accept-language': 'en' },
   });
+  // The sweep includes logout, which ends the session of the token it is sent with.
+  if (path === '/api/auth/logout' && res.ok) token = await server.tokenFor(memberId);
+  // The live stream (/api/sync/live) answers and stays open: its status is the answer.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, json: undefined, text: '' };
+  }
   const text = await res.text();
   let json: ApiErrorBody | undefined;
   try {
@@ -149,6 +157,53 @@ describe('bad input', () => {
     );
   });
 
+  it('answers unpaired surrogates and bytes that are not UTF-8 with 400 bad_text_encoding', async () => {
+    const before = await fingerprint();
+    const wrong: string[] = [];
+    let refused = 0;
+    const invalidUtf8 = new Uint8Array([
+      ...Buffer.from('{"name": "Nguy'),
+      0xc3,
+      0x28,
+      ...Buffer.from('"}'),
+    ]);
+    const bodies: [string, BodyInit][] = [
+      ['lone high surrogate', '{"name": "a\\ud800b", "title": "x", "mutations": []}'],
+      ['lone low surrogate in a key', '{"\\udc00": 1, "mutations": []}'],
+      ['nested', '{"mutations": [{"payload": {"note": "\\udbff"}}]}'],
+      ['invalid UTF-8 bytes', invalidUtf8],
+    ];
+    for (const [label, body] of bodies) {
+      for (const { method, path } of writeRoutes) {
+        const res = await server.request(path, {
+          method,
+          token,
+          body,
+          headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        });
+        if (path === '/api/auth/logout' && res.ok) token = await server.tokenFor(memberId);
+        const answer = (await res.json().catch(() => undefined)) as ApiErrorBody | undefined;
+        // Routes that refuse before reading the body (not allowed, unknown id) may say so, and
+        // routes that read no body (logout) may succeed; a read body is never a 409 or a 5xx.
+        if (res.status >= 500 || res.status === 409) {
+          wrong.push(`${label}: ${method} ${path} → ${res.status}`);
+        }
+        if (res.status === 400 && answer?.error?.code !== 'bad_text_encoding') {
+          wrong.push(`${label}: ${method} ${path} → 400 ${answer?.error?.code}`);
+        }
+        if (answer?.error?.code === 'bad_text_encoding') refused += 1;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(refused).toBeGreaterThan(writeRoutes.length);
+    const res = await send('POST', '/api/sync/push', '{"mutations": [], "x": "\\ud800"}');
+    expect(res.status).toBe(400);
+    expect(res.json?.error.message).toBe('The body holds characters that are not valid UTF-8 text');
+    const after = await fingerprint();
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    expect(changed.filter((table) => !sessionTables.includes(table))).toEqual([]);
+  });
+
   it('refuses an oversized body, JSON or form, with 413 before any route reads it', async () => {
     const before = await fingerprint();
     const big = 'x'.repeat(server.config.bodyLimitBytes + 1);
@@ -165,11 +220,35 @@ describe('bad input', () => {
     expect(changed).toEqual([]);
   });
 
+  it('refuses a body nested past the depth limit with 400 body_too_deep and writes nothing', async () => {
+    const before = await fingerprint();
+    const deep = `{"mutations": ${'['.repeat(5_000)}${']'.repeat(5_000)}, "name": "x"}`;
+    let deepRefused = 0;
+    for (const { method, path } of writeRoutes) {
+      const res = await send(method, path, deep);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      if (res.json?.error?.code === 'body_too_deep') {
+        deepRefused += 1;
+        expect(res.status).toBe(400);
+        expect(res.json.error.message).toBe('The request body is nested more than 32 levels deep');
+      }
+    }
+    expect(deepRefused).toBeGreaterThan(0);
+    const push = await send('POST', '/api/sync/push', deep);
+    expect(push.json?.error.code).toBe('body_too_deep');
+    // Brackets inside strings are text, not nesting: such a body is read as usual.
+    const shallow = `{"mutations": [], "note": "${'[{'.repeat(100)}\\"${'['.repeat(40)}"}`;
+    expect((await send('POST', '/api/sync/push', shallow)).status).toBe(200);
+    const after = await fingerprint();
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    expect(changed.filter((table) => !sessionTables.includes(table))).toEqual([]);
+  });
+
   it('answers unknown /api paths with a JSON 404 whatever the method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       const res = await send(method, '/api/no/such/call', method === 'GET' ? undefined : '{}');
       expect(res.status, method).toBe(404);
-      expect(res.json?.error.code, method).toBe('not_found');
+      expect(res.json?.error.code, method).toBe('unknown_call');
     }
   });
 

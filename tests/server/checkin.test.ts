@@ -107,6 +107,18 @@ describe('check-ins', () => {
     expect((await post(checkIn(base, { memberId: cast.staff.id }))).status).toBe(422);
     expect((await post(checkIn(base, { memberId: randomUUID() }))).status).toBe(404);
     expect((await post(checkIn(base, { groupId: 'x' }))).status).toBe(400);
+    // A device time in the future (beyond 5 minutes of skew) or past the offline window.
+    const now = server.clock.now.getTime();
+    for (const [offset, code] of [
+      [minutes(6), 'recorded_in_future'],
+      [-minutes(31 * 24 * 60), 'recorded_too_old'],
+    ] as const) {
+      const res = await post(checkIn(now + offset));
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { error: { code: string; fields: object } };
+      expect(body.error.code).toBe(code);
+      expect(body.error.fields).toHaveProperty('checkedInAt');
+    }
     const anonymous = await server.request('/api/logsCheckIn', {
       method: 'POST',
       json: checkIn(base),
@@ -173,5 +185,17 @@ describe('check-ins', () => {
         `^Nguyễn Thị Minh Anh,${nonDuplicates},\\d{2}/\\d{2}/\\d{4},\\d{2}/\\d{2}/\\d{4}$`,
       ),
     );
+  });
+
+  it('keeps a note written as a formula inert in the check-in log export', async () => {
+    const saved = await post(checkIn(Date.now(), { note: '-2+cmd|calc' }));
+    expect(saved.status).toBe(200);
+    const logs = await csvOf(
+      await server.request(`/api/logsCheckIn/exportLogsCSV?groupId=${cast.brandId}`, {
+        token: cast.staff.token,
+      }),
+    );
+    const row = logs.text.split('\r\n').find((l) => l.includes('cmd|calc'));
+    expect(row?.endsWith(",'-2+cmd|calc")).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
-import { allPullSources, findMutation } from '../../server/sync/registry';
+import { findMutation } from '../../server/sync/mutation-handlers';
+import { pullSources } from '../../server/sync/pull-sources';
 import type { Contact, ContactPage } from '../../contract/contact';
 import { startTestServer } from './test-server';
 
@@ -236,7 +237,7 @@ describe('phonebook calls', () => {
   it('registers contact mutations and a pull source scoped to the owner', async () => {
     expect(findMutation('contact.upsert')).toBeDefined();
     expect(findMutation('contact.delete')).toBeDefined();
-    const source = allPullSources().find((s) => s.entity === 'contacts');
+    const source = pullSources.find((s) => s.entity === 'contacts');
     if (!source) throw new Error('no contacts source');
     const rows = await server.database.db.transaction(async (tx) => {
       const raw = await tx.select().from(source.table).where(source.scope(binhId));
@@ -249,5 +250,20 @@ describe('phonebook calls', () => {
     });
     expect(mine.some((r) => r.deletedAt !== null)).toBe(true);
     expect(mine.every((r) => typeof r.searchKey === 'string')).toBe(true);
+  });
+
+  it('keeps a name, company or note written as a formula inert in the CSV export', async () => {
+    const saved = await upsert(randomUUID(), demo, {
+      name: '=cmd|calc!A0',
+      company: '+HYPERLINK("http://evil.example")',
+      note: '@SUM(A1)',
+    });
+    expect(saved.status).toBe(200);
+    const csv = await server.request(`/api/contacts/exportCsv/${demoId}`, { token: demo });
+    const text = new TextDecoder().decode(new Uint8Array(await csv.arrayBuffer()));
+    const row = text.split('\r\n').find((l) => l.includes('cmd|calc'));
+    expect(row?.startsWith("'=cmd|calc!A0,")).toBe(true);
+    expect(row).toContain(`"'+HYPERLINK(""http://evil.example"")"`);
+    expect(row).toContain(",'@SUM(A1),");
   });
 });

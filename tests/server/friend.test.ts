@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
-import { findMutation, allPullSources } from '../../server/sync/registry';
+import { findMutation } from '../../server/sync/mutation-handlers';
+import { pullSources } from '../../server/sync/pull-sources';
 import { friendshipPairIdSync } from '../../server/sync/friends-sync';
 import { friendshipPairId, type Friendship, type FriendTotals } from '../../contract/friend';
 import { startTestServer } from './test-server';
@@ -346,11 +347,11 @@ describe('friend writes', () => {
     ]) {
       expect(findMutation(name)).toBeDefined();
     }
-    expect(allPullSources().map((s) => s.entity)).toContain('friendships');
+    expect(pullSources.map((s) => s.entity)).toContain('friendships');
   });
 
   it('the pull source enriches rows with the other member, seen from the puller', async () => {
-    const source = allPullSources().find((s) => s.entity === 'friendships');
+    const source = pullSources.find((s) => s.entity === 'friendships');
     if (!source) throw new Error('no friendships source');
     const rows = await server.database.db.transaction(async (tx) => {
       const raw = await tx.select().from(source.table).where(source.scope(ids['le-hoang-nam']));

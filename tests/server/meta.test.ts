@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities, groups, members, posts, products, relics } from '../../server/db/schema';
 import { createTestServer, startTestServer } from './test-server';
+import { demoAvatarUploadId } from '../../server/seed/demo-pictures';
 
 const server = await startTestServer({ demo: true });
 const db = server.database.db;
@@ -71,7 +72,8 @@ describe('profile pages', () => {
       expect(p.twitterTitle).toBe(p.title);
       expect(p.description).toBe('Kết nối để cùng phát triển — cà phê, du lịch và công nghệ.');
       expect(p.ogDescription).toBe(p.description);
-      expect(p.ogImage).toBe(`${origin}/demo/avatar-minh-anh.svg`);
+      // The uploaded avatar's JPEG (decision 0620).
+      expect(p.ogImage).toBe(`${origin}/img/${demoAvatarUploadId}/240.jpg`);
       expect(p.twitterImage).toBe(p.ogImage);
       expect(p.twitterCard).toBe('summary_large_image');
       expect(p.ogUrl).toBe(`${origin}${path}`);

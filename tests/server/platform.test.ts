@@ -17,27 +17,53 @@ describe('platform', () => {
     expect(body.migrations.pending).toEqual([]);
   });
 
-  it('answers unknown api paths with the JSON error shape', async () => {
+  it('answers unknown api paths with the JSON error shape and the unknown_call code', async () => {
     const res = await server.request('/api/nothing/here', { headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: { code: 'not_found', message: 'Not found' } });
+    expect(await res.json()).toMatchObject({
+      error: { code: 'unknown_call', message: 'The server has no such call' },
+    });
+  });
+
+  it('tells a missing object (not_found) apart from a path the API does not have', async () => {
+    const missing = await server.request(
+      '/api/productMember/getProductById/00000000-0000-4000-8000-000000000000',
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({
+      error: { code: 'not_found', message: 'Not found' },
+    });
   });
 
   it('speaks Vietnamese by default', async () => {
     const res = await server.request('/api/nothing');
-    expect(await res.json()).toMatchObject({ error: { message: 'Không tìm thấy' } });
+    expect(await res.json()).toMatchObject({
+      error: { message: 'Không có chức năng này trên máy chủ' },
+    });
   });
 
   it('sets security headers', async () => {
     const res = await server.request('/api/health');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1);
+    // Narrowed to what the app uses: no scheme-wide https: source.
+    expect(directive('connect-src')).toEqual(["'self'"]);
+    expect(directive('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://i.ytimg.com']);
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('strict-transport-security')).toBeNull();
-    const https = await server.request('/api/health', {
+    // Behind a trusted proxy, X-Forwarded-Proto: https adds HSTS (private-answers.test.ts).
+    const untrusted = await server.request('/api/health', {
       headers: { 'x-forwarded-proto': 'https' },
     });
-    expect(https.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(untrusted.headers.get('strict-transport-security')).toBeNull();
   });
 
   it('refuses an oversized body with 413 and writes nothing', async () => {

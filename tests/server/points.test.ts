@@ -38,7 +38,7 @@ describe('points ledger', () => {
     expect(await entryCount()).toBe(3);
   });
 
-  it('earns floor(value / 1000) points and charges value − deducted × 1000', async () => {
+  it('charges value − deducted × 1000 and earns floor(paid / 1000) points on that', async () => {
     const before = await balance();
     const res = await server.request('/api/orderPoint', {
       method: 'POST',
@@ -48,13 +48,13 @@ describe('points ledger', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as PointEntry;
     expect(body).toMatchObject({
-      accumulatedPoints: 345,
+      accumulatedPoints: 295,
       deductedPoints: 50,
       paymentAmount: 295_678,
       staffMemberId: cast.staff.id,
       buyerName: 'Nguyễn Thị Minh Anh',
     });
-    expect(await balance()).toBe(before + 345 - 50);
+    expect(await balance()).toBe(before + 295 - 50);
   });
 
   it('accepts form-urlencoded bodies as the spec posts them', async () => {
@@ -261,27 +261,53 @@ describe('points ledger', () => {
     };
     const results = await push(batch);
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
-    expect(results[1]?.result).toMatchObject({ accumulatedPoints: 20, paymentAmount: 15_000 });
-    expect(await balance()).toBe(start + 10 + 20 + 30 + 40 - 5 - 40);
+    expect(results[1]?.result).toMatchObject({ accumulatedPoints: 15, paymentAmount: 15_000 });
+    expect(await balance()).toBe(start + 10 + 15 + 30 + 0 - 5 - 40);
     // The second spends what only the first could give: refused exactly as one by one would.
     const now = await balance();
     const mixed = [ok(5_000), ok((now + 6) * 1000, now + 6), ok((now + 5) * 1000, now + 5)];
     const second = await push(mixed);
     expect(second.map((r) => r.status)).toEqual(['applied', 'rejected', 'applied']);
     expect(second[1]?.code).toBe('points_insufficient');
-    // The third earns what it spends: the balance stays at what the first left.
-    expect(await balance()).toBe(now + 5);
+    // The third is paid in full with points and earns nothing: it spends the balance to zero.
+    expect(await balance()).toBe(0);
     expect(await entryCount(sql`id = ${mixed[1]!.id as string}`)).toBe(0);
   });
 
-  it('clamps an entry recorded in the future to the server time', async () => {
-    const res = await server.request('/api/orderPoint', {
-      method: 'POST',
-      token: cast.staff.token,
-      json: entry(cast, { recordedAt: new Date(Date.now() + 86_400_000).toISOString() }),
-    });
-    const body = (await res.json()) as PointEntry;
-    expect(new Date(body.recordedAt).getTime()).toBeLessThanOrEqual(server.clock.now.getTime());
+  it('clamps a few minutes of clock skew, refuses the future and entries past the offline window', async () => {
+    const now = server.clock.now.getTime();
+    const at = (offsetMs: number, lang = 'vi') =>
+      server.request('/api/orderPoint', {
+        method: 'POST',
+        token: cast.staff.token,
+        json: entry(cast, { recordedAt: new Date(now + offsetMs).toISOString() }),
+        headers: { 'accept-language': lang },
+      });
+    const skewed = await at(4 * 60_000);
+    expect(skewed.status).toBe(200);
+    expect(((await skewed.json()) as PointEntry).recordedAt).toBe(server.clock.now.toISOString());
+
+    const rows = await entryCount();
+    const future = await at(86_400_000);
+    expect(future.status).toBe(422);
+    const futureBody = (await future.json()) as ApiErrorBody;
+    expect(futureBody.error.code).toBe('recorded_in_future');
+    expect(futureBody.error.fields).toHaveProperty('recordedAt');
+    expect(futureBody.error.message).toBe(
+      'Thời điểm ghi nhận nằm ở tương lai: hãy kiểm tra đồng hồ của thiết bị',
+    );
+    const old = await at(-31 * 86_400_000, 'en');
+    expect(old.status).toBe(422);
+    expect(((await old.json()) as ApiErrorBody).error.message).toBe(
+      'This entry was recorded more than 30 days ago and can no longer be sent',
+    );
+    expect(await entryCount()).toBe(rows);
+    // Within the window, an offline entry keeps its capture time.
+    const offline = await at(-29 * 86_400_000);
+    expect(offline.status).toBe(200);
+    expect(((await offline.json()) as PointEntry).recordedAt).toBe(
+      new Date(now - 29 * 86_400_000).toISOString(),
+    );
   });
 
   it('totals order groups and statistics per day', async () => {
@@ -506,9 +532,9 @@ describe('points CSV exports', () => {
     const lines = text.slice(1).trim().split('\r\n');
     expect(lines[0]?.startsWith('Date,Time,Invoice number')).toBe(true);
     expect(lines.slice(1).every((l) => !/,0,[\d.]+,[^,]*,[^,]*$/.test(l))).toBe(true);
-    expect(lines.some((l) => l.includes('HD-1003') && l.includes(',120.000,120,100,20.000,'))).toBe(
-      true,
-    );
+    expect(
+      lines.some((l) => l.includes('HD-1003') && l.includes(',220.000,120,100,120.000,')),
+    ).toBe(true);
   });
 
   it('exports order groups with their totals', async () => {
@@ -517,5 +543,41 @@ describe('points CSV exports', () => {
     });
     const { text } = await csvOf(res);
     expect(text).toContain('Đơn quà Tết cho đối tác,Nguyễn Thị Minh Anh,1,480.000,480,0,480.000');
+  });
+
+  it('keeps an invoice number or note written as a formula inert in the ledger export', async () => {
+    const saved = await server.request('/api/orderPoint', {
+      method: 'POST',
+      token: cast.staff.token,
+      json: entry(cast, { invoiceNumber: '=cmd|calc!A0', note: '@SUM(A1:A9)' }),
+    });
+    expect(saved.status).toBe(200);
+    const res = await server.request(`/api/orderGroup/exportPoint?groupId=${cast.brandId}`, {
+      token: cast.admin.token,
+    });
+    const { text } = await csvOf(res);
+    const row = text.split('\r\n').find((l) => l.includes('cmd|calc'));
+    expect(row).toMatch(/^\d{2}\/\d{2}\/\d{4},\d{2}:\d{2},'=cmd\|calc!A0,/);
+    expect(row?.endsWith(",'@SUM(A1:A9)")).toBe(true);
+  });
+
+  it('keeps an order group title written as a formula inert in the order-group export', async () => {
+    const created = await server.request('/api/orderGroup', {
+      method: 'POST',
+      token: cast.staff.token,
+      json: {
+        id: randomUUID(),
+        sellerGroupId: cast.brandId,
+        buyerMemberId: cast.demo.id,
+        title: '=HYPERLINK("http://evil.example")',
+      },
+    });
+    expect(created.status).toBe(200);
+    const res = await server.request(`/api/orderGroup/exportOrderGroup?groupId=${cast.brandId}`, {
+      token: cast.staff.token,
+    });
+    const { text } = await csvOf(res);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")",Nguyễn Thị Minh Anh,`);
+    expect(text).not.toMatch(/(^|\n|,)"?=HYPERLINK/);
   });
 });

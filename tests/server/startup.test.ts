@@ -1,6 +1,6 @@
 // The real entry point as a child process: start-up failures and clean shutdown. Each test
 // starts a server from scratch, which takes many seconds on a busy machine: hence the timeouts.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationFiles, migrationState, openDatabase, queryRows } from '../../server/db/client';
 import { sql } from 'drizzle-orm';
+import { startGroup, type ProcessGroup } from '../support/process-group';
 import { createTestServer } from './test-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,20 +23,15 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-const children: ChildProcess[] = [];
+const children: ProcessGroup[] = [];
 const temps: string[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+  // Every process a test started has exited before its data folder goes.
+  await Promise.all(children.splice(0).map((child) => child.stop()));
+  for (const dir of temps.splice(0)) {
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
-  for (const dir of temps.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
 async function tempDir(prefix: string): Promise<string> {
@@ -48,20 +44,13 @@ function start(env: Record<string, string>): Started {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'MIGRATIONS_DIR', 'PORT', 'DATA_DIR'])
     delete base[name];
-  const child = spawn(tsx, ['server/main.ts'], {
+  // Own process group, so a stuck child is stopped with everything it started.
+  const group = startGroup(tsx, ['server/main.ts'], {
     cwd: root,
     env: { ...base, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Own process group, so a stuck child can be killed with everything it started.
-    detached: true,
   });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
+  children.push(group);
+  return { child: group.process, stdout: group.stdout, stderr: group.stderr, exited: group.exited };
 }
 
 async function freePort(): Promise<number> {

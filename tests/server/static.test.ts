@@ -19,12 +19,39 @@ await writeFile(
 );
 await writeFile(path.join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {});\n');
 await writeFile(path.join(clientDir, 'manifest.webmanifest'), '{"name":"m.e Cards"}');
+// Vite's build manifest: the code-split /register route and the chunks it imports.
+await mkdir(path.join(clientDir, '.vite'), { recursive: true });
+await writeFile(
+  path.join(clientDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'src/routes/register.tsx?tsr-split=component': {
+      file: 'assets/register-Ab12Cd34.js',
+      imports: ['_forms-Ef56Gh78.js', '_index-B4x9Qz_k.js'],
+    },
+    '_forms-Ef56Gh78.js': { file: 'assets/forms-Ef56Gh78.js', imports: ['_index-B4x9Qz_k.js'] },
+    '_index-B4x9Qz_k.js': { file: 'assets/index-B4x9Qz_k.js' },
+  }),
+);
 
 const server = await startTestServer({ config: { clientDir } });
 
 describe('client files', () => {
   it('answers app paths with index.html and status 200', async () => {
-    for (const p of ['/', '/login', '/change-password', '/admin', '/action/profile']) {
+    for (const p of [
+      '/',
+      '/login',
+      '/LOGIN',
+      '/change-password',
+      '/admin',
+      '/500',
+      '/action',
+      '/action/',
+      '/action/phonebook',
+      '/action/historyCheckIn',
+      '/action/historyCheckIn/abc',
+      '/friends/abc',
+      '/password-reset/tok',
+    ]) {
       const res = await server.request(p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('content-type'), p).toContain('text/html');
@@ -33,8 +60,41 @@ describe('client files', () => {
     }
   });
 
+  it("preloads a code-split route's chunks with its page, and hides the build manifest", async () => {
+    const res = await server.request('/register');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/register-Ab12Cd34.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/forms-Ef56Gh78.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/index-B4x9Qz_k.js">',
+    );
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    expect((await server.request('/.vite/manifest.json')).status).toBe(404);
+  });
+
   it('answers unknown non-app paths with the app (its 404 screen) and status 404', async () => {
-    for (const p of ['/foo/bar/baz', '/me', '/wp-login.php', '/assets/missing-Zz12Yy34.js']) {
+    for (const p of [
+      '/foo/bar/baz',
+      '/wp-login.php',
+      '/assets/missing-Zz12Yy34.js',
+      // Pages the app has no screen for yet show the 404 screen, so they answer 404.
+      '/404',
+      '/cv/abc',
+      '/wedding/abc',
+      '/dashboard/member/abc',
+      '/dashboard/business/abc',
+      '/action/profile',
+      '/action/setting/nothing',
+      '/action/phonebook/extra',
+      '/admin/anything',
+      '/friends',
+      '/friends/a/b',
+    ]) {
       const res = await server.request(p);
       expect(res.status, p).toBe(404);
       expect(res.headers.get('content-type'), p).toContain('text/html');
@@ -42,13 +102,24 @@ describe('client files', () => {
     }
   });
 
-  it('answers unknown /api paths with the JSON error shape, never the app', async () => {
+  it('answers card paths the card parser rejects with the app and status 404', async () => {
+    // The app's card screen shows its 404 screen for them; the page carries default metadata.
+    for (const p of ['/me', '/me/', '/me/a/b/c', '/blog/a/b', '/new-me/a/b']) {
+      const res = await server.request(p);
+      expect(res.status, p).toBe(404);
+      const html = await res.text();
+      expect(html, p).toContain('<div id="root"></div>');
+      expect(html, p).toContain('<meta property="og:description" content="Smart name card" />');
+    }
+  });
+
+  it('answers unknown /api paths with the JSON error shape and its own code, never the app', async () => {
     for (const p of ['/api', '/api/', '/api/foo/bar/baz', '/api/members/nothing']) {
       const res = await server.request(p, { headers: { 'accept-language': 'en' } });
       expect(res.status, p).toBe(404);
       expect(res.headers.get('content-type'), p).toContain('application/json');
       expect(await res.json(), p).toMatchObject({
-        error: { code: 'not_found', message: 'Not found' },
+        error: { code: 'unknown_call', message: 'The server has no such call' },
       });
     }
   });

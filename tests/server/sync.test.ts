@@ -8,8 +8,17 @@ import type { PullResponse, PushResult } from '../../contract/sync';
 import { queryRows } from '../../server/db/client';
 import { contacts } from '../../server/db/schema';
 import { ApiError } from '../../server/http/errors';
-import { registerMutation } from '../../server/sync/registry';
+import { createLogger } from '../../server/http/logger';
+import { findMutation } from '../../server/sync/mutation-handlers';
 import { purgeTombstones } from '../../server/sync/pull';
+import { pushMutations } from '../../server/sync/push';
+import {
+  pushBusyRetryAfterSeconds,
+  pushLeaseMs,
+  withPushLease,
+} from '../../server/sync/push-lease';
+import { syncPushLeases } from '../../server/db/schema-sync';
+import type { RunnableMutation } from '../../server/sync/registry';
 import { startTestServer } from './test-server';
 
 const server = await startTestServer({ demo: true });
@@ -77,21 +86,43 @@ async function contactCount(id: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-// Test-only mutations: one that fails like a dropped database connection, one that counts runs.
+// Test-only mutations, pushed beside the declared ones: one that fails like a dropped database
+// connection, one that answers busy.
 let flakyRuns = 0;
-registerMutation('test.flaky', {
-  schema: v.object({}),
-  run() {
-    flakyRuns += 1;
-    return Promise.reject(Object.assign(new Error('connection reset'), { code: '08006' }));
-  },
-});
-registerMutation('test.busy', {
-  schema: v.object({}),
-  run() {
-    return Promise.reject(new ApiError(503, 'generic'));
-  },
-});
+const testMutations = new Map<string, RunnableMutation>([
+  [
+    'test.flaky',
+    {
+      name: 'test.flaky',
+      schema: v.object({}),
+      run() {
+        flakyRuns += 1;
+        return Promise.reject(Object.assign(new Error('connection reset'), { code: '08006' }));
+      },
+    },
+  ],
+  [
+    'test.busy',
+    {
+      name: 'test.busy',
+      schema: v.object({}),
+      run: () => Promise.reject(new ApiError(503, 'generic')),
+    },
+  ],
+]);
+
+/** The batch push as the route runs it, with the test-only mutations known too. */
+function pushWithTestMutations(mutations: Entry[], memberId = demoId): Promise<PushResult[]> {
+  const deps = {
+    config: server.config,
+    database: server.database,
+    logger: createLogger('silent'),
+    now: () => server.clock.now,
+  };
+  return pushMutations(deps, memberId, mutations, 'vi', (name) =>
+    testMutations.has(name) ? testMutations.get(name) : findMutation(name),
+  );
+}
 
 describe('POST /api/sync/push', () => {
   it('needs a logged-in member', async () => {
@@ -126,9 +157,23 @@ describe('POST /api/sync/push', () => {
   it('two deliveries of one key at once apply it once', async () => {
     const contactId = crypto.randomUUID();
     const entry = upsert(contactId, 'Song song');
-    const [a, b] = await Promise.all([push([entry]), push([entry])]);
-    expect(a?.[0]?.status).toBe('applied');
-    expect(b?.[0]).toEqual(a?.[0]);
+    const send = () =>
+      server.request('/api/sync/push', {
+        method: 'POST',
+        token: demoToken,
+        json: { mutations: [entry] },
+      });
+    // The second may also be turned away while the first runs (one push per member, 0206).
+    const answers = await Promise.all([send(), send()]);
+    const applied: PushResult[] = [];
+    for (const res of answers) {
+      if (res.status === 429) continue;
+      expect(res.status).toBe(200);
+      applied.push(((await res.json()) as { results: PushResult[] }).results[0]!);
+    }
+    if (applied.length < 2) applied.push((await push([entry]))[0]!);
+    expect(applied[0]?.status).toBe('applied');
+    expect(applied[1]).toEqual(applied[0]);
     expect(await contactCount(contactId)).toBe(1);
   });
 
@@ -180,6 +225,70 @@ describe('POST /api/sync/push', () => {
     expect(await contactCount(b)).toBe(1);
   });
 
+  it('applies a run of contact upserts at once exactly as one by one', async () => {
+    // The same story for two members: one sends it entry by entry, the other as one batch.
+    const snapshot = { name: 'Thẻ', urlMinify: 'demo' };
+    const story = async (token: string, oneByOne: boolean) => {
+      const [kept, edited, theirs] = [
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+      ];
+      const setup: Entry[] = [
+        {
+          ...upsert(kept, 'Giữ thẻ'),
+          payload: { id: kept, name: 'Giữ thẻ', cardSnapshot: snapshot },
+        },
+        upsert(edited, 'Cũ'),
+      ];
+      await push(setup, token);
+      // The other member's contact with an id this member then tries to write: refused 404.
+      await push([upsert(theirs, 'Của người khác')], token === demoToken ? staffToken : demoToken);
+      const run: Entry[] = [
+        upsert(crypto.randomUUID(), 'Mới'),
+        {
+          ...upsert(kept, 'Giữ thẻ, tên mới'),
+          payload: { id: kept, name: 'Giữ thẻ, tên mới', phone: '' },
+        },
+        { ...upsert(edited, 'Sửa'), payload: { id: edited, name: 'Sửa', note: 'ghi chú' } },
+        upsert(crypto.randomUUID(), 'Sau'),
+      ];
+      // With a refusal in it the run is answered entry by entry, precisely.
+      if (!oneByOne) run.push(upsert(theirs, 'Chiếm'), upsert(crypto.randomUUID(), 'Cuối'));
+      const results: PushResult[] = [];
+      if (oneByOne) for (const entry of run) results.push(...(await push([entry], token)));
+      else results.push(...(await push(run, token)));
+      // What may differ between the two: ids, owners, times and change sequence numbers.
+      return results.map((r) => {
+        const row = r.result as Record<string, unknown> | undefined;
+        if (!row) return { status: r.status, code: r.code, httpStatus: r.httpStatus };
+        const { id, ownerMemberId, createdAt, updatedAt, changeSeq, ...same } = row;
+        expect([id, ownerMemberId, createdAt, updatedAt, changeSeq]).not.toContain(undefined);
+        return { status: r.status, ...same };
+      });
+    };
+    const alone = await story(demoToken, true);
+    const together = await story(staffToken, false);
+    expect(together.slice(0, alone.length)).toEqual(alone);
+    expect(alone.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect(together.slice(alone.length)).toEqual([
+      { status: 'rejected', code: 'not_found', httpStatus: 404 },
+      expect.objectContaining({ status: 'applied', name: 'Cuối' }),
+    ]);
+    expect(alone[1]).toMatchObject({
+      name: 'Giữ thẻ, tên mới',
+      phone: null,
+      cardSnapshot: { name: 'Thẻ' },
+    });
+    // A clean run (no refusal in it) goes through the batch path and still matches.
+    const ids = Array.from({ length: 30 }, () => crypto.randomUUID());
+    const clean = await push(ids.map((id, i) => upsert(id, `Liên hệ ${i}`)));
+    expect(clean.map((r) => (r.result as { name: string }).name)).toEqual(
+      ids.map((_, i) => `Liên hệ ${i}`),
+    );
+    for (const id of ids) expect(await contactCount(id)).toBe(1);
+  });
+
   it('never acts on another member’s rows whatever the body says', async () => {
     const mine = crypto.randomUUID();
     await push([upsert(mine, 'Của tôi')]);
@@ -195,7 +304,7 @@ describe('POST /api/sync/push', () => {
   it('stops at a transient failure so the rest keep their order, and stores nothing for it', async () => {
     const after = crypto.randomUUID();
     flakyRuns = 0;
-    const results = await push([
+    const results = await pushWithTestMutations([
       { id: crypto.randomUUID(), name: 'test.flaky', payload: {} },
       upsert(after, 'Sau'),
     ]);
@@ -205,7 +314,9 @@ describe('POST /api/sync/push', () => {
     ]);
     expect(flakyRuns).toBe(1);
     expect(await contactCount(after)).toBe(0);
-    const [busy] = await push([{ id: crypto.randomUUID(), name: 'test.busy', payload: {} }]);
+    const [busy] = await pushWithTestMutations([
+      { id: crypto.randomUUID(), name: 'test.busy', payload: {} },
+    ]);
     expect(busy).toMatchObject({ status: 'retry', httpStatus: 503 });
   });
 
@@ -220,7 +331,52 @@ describe('POST /api/sync/push', () => {
       token: demoToken,
       json: { mutations },
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(413);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({
+      code: 'push_too_many_entries',
+      message: 'Mỗi lần gửi tối đa 500 thay đổi',
+    });
+  });
+
+  it('runs one push per member at a time: another is turned away with 429 and Retry-After', async () => {
+    const contactId = crypto.randomUUID();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    // A push of the demo member in flight on (as far as the lease knows) any server copy.
+    const inFlight = withPushLease(server.database.db, demoId, server.clock.now, async () => {
+      started();
+      await held;
+    });
+    await running;
+    const busy = await server.request('/api/sync/push', {
+      method: 'POST',
+      token: demoToken,
+      json: { mutations: [upsert(contactId, 'Đợi')] },
+    });
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe(String(pushBusyRetryAfterSeconds));
+    expect(((await busy.json()) as { error: { code: string } }).error.code).toBe(
+      'push_in_progress',
+    );
+    expect(await contactCount(contactId)).toBe(0);
+    // Another member is not held up.
+    expect(await push([], staffToken)).toEqual([]);
+    release();
+    await inFlight;
+    expect((await push([upsert(contactId, 'Đợi')]))[0]?.status).toBe('applied');
+  });
+
+  it('takes over the lease of a push whose server copy died once it expires', async () => {
+    const stale = new Date(server.clock.now.getTime() - pushLeaseMs - 1_000).toISOString();
+    await server.database.db
+      .insert(syncPushLeases)
+      .values({ memberId: demoId, holder: 'dead-copy', expiresAt: stale });
+    expect(await push([])).toEqual([]);
+    const left = await server.database.db.select().from(syncPushLeases);
+    expect(left.filter((lease) => lease.memberId === demoId)).toEqual([]);
   });
 });
 
@@ -349,10 +505,15 @@ describe.runIf(postgres)('pull cursor under concurrent commits (PostgreSQL)', ()
 
   it('keeps pages of concurrent writers gap-free', async () => {
     const start = await pullAll(0);
+    // Eight writers commit on their own connections at once. They write straight to the
+    // table: one member's pushes are serialised by the push lease, which is not what is tested.
+    const db = server.database.db;
     const writers = Array.from({ length: 8 }, (_, w) =>
       (async () => {
         for (let i = 0; i < 10; i += 1) {
-          await push([upsert(crypto.randomUUID(), `Ghi ${w}-${i}`)]);
+          await db
+            .insert(contacts)
+            .values({ id: crypto.randomUUID(), ownerMemberId: demoId, name: `Ghi ${w}-${i}` });
         }
       })(),
     );
@@ -360,15 +521,19 @@ describe.runIf(postgres)('pull cursor under concurrent commits (PostgreSQL)', ()
     const seen = new Map<string, number>();
     let cursor = start.cursor;
     let running = true;
-    void Promise.all(writers).then(() => {
-      running = false;
-    });
+    const allWritten = Promise.all(writers);
+    // Stop pulling when the writers end either way; a failed writer fails the test below.
+    allWritten.then(
+      () => (running = false),
+      () => (running = false),
+    );
     while (running) {
       const page = await pull(cursor, 7);
       for (const c of page.changes)
         seen.set(String(c.row.id), (seen.get(String(c.row.id)) ?? 0) + 1);
       cursor = page.cursor;
     }
+    await allWritten;
     const rest = await pullAll(cursor, 7);
     for (const c of rest.changes) seen.set(String(c.row.id), (seen.get(String(c.row.id)) ?? 0) + 1);
     const written = await queryRows<{ id: string }>(

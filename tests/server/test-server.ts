@@ -8,6 +8,7 @@ import { migrate, openDatabase, type DatabaseHandle } from '../../server/db/clie
 import { createLogger } from '../../server/http/logger';
 import { seedDemoData } from '../../server/seed/demo';
 import { signAccessToken } from '../../server/auth/access-token';
+import { startSession } from '../../server/auth/sessions';
 
 export interface TestServer {
   database: DatabaseHandle;
@@ -18,6 +19,7 @@ export interface TestServer {
     path: string,
     init?: RequestInit & { token?: string; json?: unknown; form?: Record<string, string> },
   ): Promise<Response>;
+  /** An access token under a new live session of the member, or under `sessionId` as given. */
   tokenFor(memberId: string, sessionId?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export const testConfig: Config = {
   logLevel: 'silent',
   bodyLimitBytes: 64 * 1024,
   seedDemo: false,
+  trustProxy: false,
 };
 
 async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
@@ -89,8 +92,10 @@ export async function createTestServer(
       }
       return app.request(path, { ...init, headers, body: body ?? null });
     },
-    tokenFor(memberId, sessionId = randomUUID()) {
-      return signAccessToken(config.authSecret, { memberId, sessionId }, clock.now.getTime());
+    async tokenFor(memberId, sessionId) {
+      // The server checks the token's session on each request (decision 0107).
+      const sid = sessionId ?? (await startSession(handle.db, memberId, clock.now)).sessionId;
+      return signAccessToken(config.authSecret, { memberId, sessionId: sid }, clock.now.getTime());
     },
     async close() {
       if (closed) return;

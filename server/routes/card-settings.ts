@@ -1,0 +1,235 @@
+// The owner's display and short-link calls of spec §7 (Members: updateMemberTheme,
+// getThemeCheckAuth, getStylesListByActive, updateUrlMinify; Group/brand: updateTheme,
+// updateUById, updateUrlMinify, updateFormDataBaDbyBaDId, getFormDataByBrandAndGroupId), and
+// the brand settings the brand admin's screen reads. A member's theme is the registered
+// profile.setTheme mutation; link and brand changes are online calls (docs/decisions/0640).
+import { Hono, type Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { eq } from 'drizzle-orm';
+import type { AppDeps, AppEnv } from '../http/env';
+import { requireMember } from '../http/auth';
+import { ApiError } from '../http/errors';
+import { rawBody, readBody, uuidParam, validate } from '../http/input';
+import { groups } from '../db/schema';
+import type { Transaction } from '../db/client';
+import { runMutationRoute } from '../sync/run-mutation';
+import { requestHash, runIdempotent } from '../sync/idempotency';
+import {
+  adminBrand,
+  liveGroup,
+  setBrandTheme,
+  stylesFor,
+  themeAuthFor,
+} from '../sync/card-settings-sync';
+import { changeUrlMinify } from '../card-links';
+import { cookieNames } from '../../contract/cookie-names';
+import {
+  brandUpdateSchema,
+  formDataSchema,
+  themeSetSchema,
+  urlMinifySetSchema,
+  type BrandFormData,
+  type BrandSettings,
+} from '../../contract/card-settings';
+
+type GroupRow = typeof groups.$inferSelect;
+
+const thirtyDays = 30 * 24 * 60 * 60;
+
+export function brandSettingsOf(row: GroupRow): BrandSettings {
+  const banner = row.profile.bannerUrl;
+  return {
+    id: row.id,
+    name: row.name,
+    note: row.note,
+    imagesUrl: row.imagesUrl,
+    bannerUrl: typeof banner === 'string' && banner ? banner : null,
+    language: row.language,
+    urlMinify: row.urlMinify,
+    theme: row.theme,
+    themeType: row.themeType,
+    layoutPermission: row.layoutPermission,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const blankToNull = (value: string | undefined) => (value === '' ? null : value);
+
+/** The caller's own id in the path, or 403 (another member's id changes nothing). */
+function ownIdParam(c: Context<AppEnv>): string {
+  const me = requireMember(c);
+  const id = uuidParam(c, 'id');
+  if (id !== me.memberId) throw new ApiError(403, 'forbidden');
+  return id;
+}
+
+export function cardSettingsRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const db = deps.database.db;
+  const secure = deps.config.secureCookies;
+
+  /** A write run once per Idempotency-Key, in one transaction. */
+  const once = async <T>(
+    c: Context<AppEnv>,
+    name: string,
+    payload: unknown,
+    effect: (tx: Transaction, memberId: string) => Promise<T>,
+  ): Promise<T> => {
+    const me = requireMember(c);
+    const result = await runIdempotent(
+      db,
+      me.memberId,
+      c.req.header('idempotency-key'),
+      requestHash(name, payload),
+      async (tx) => ({ status: 200, body: await effect(tx, me.memberId) }),
+    );
+    return result.body as T;
+  };
+
+  /** A brand the caller administers, named by ?groupId= (absent: the caller's own card). */
+  const brandOfQuery = async (c: Context<AppEnv>) => {
+    const me = requireMember(c);
+    const groupId = c.req.query('groupId');
+    if (!groupId) return { me, group: undefined };
+    if (!/^[0-9a-f-]{36}$/i.test(groupId)) throw new ApiError(404, 'not_found');
+    return { me, group: await adminBrand(db, me.memberId, groupId.toLowerCase()) };
+  };
+
+  app.get('/members/getThemeCheckAuth', async (c) => {
+    const { me, group } = await brandOfQuery(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await themeAuthFor(db, me.memberId, group));
+  });
+
+  app.get('/members/getStylesListByActive', async (c) => {
+    const { me, group } = await brandOfQuery(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await stylesFor(db, me.memberId, group));
+  });
+
+  app.put('/members/updateMemberTheme/:id', async (c) => {
+    ownIdParam(c);
+    return runMutationRoute(c, deps, 'profile.setTheme', await rawBody(c));
+  });
+
+  app.put('/members/updateUrlMinify/:id', async (c) => {
+    const id = ownIdParam(c);
+    const input = await readBody(c, urlMinifySetSchema);
+    const change = await once(c, 'member.setUrlMinify', input, (tx) =>
+      changeUrlMinify(tx, { kind: 'member', id }, input.urlMinify),
+    );
+    setCookie(c, cookieNames.urlMinify, change.urlMinify, {
+      path: '/',
+      secure,
+      sameSite: 'Lax',
+      maxAge: thirtyDays,
+    });
+    return c.json(change);
+  });
+
+  // Brand settings: read by its admins' screen (not in the spec; the public profile is getGDByById).
+  app.get('/groupAndBrand/getSettingsById/:id', async (c) => {
+    const me = requireMember(c);
+    const group = await adminBrand(db, me.memberId, uuidParam(c, 'id'));
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(brandSettingsOf(group));
+  });
+
+  app.put('/groupAndBrand/updateUById/:id', async (c) => {
+    const me = requireMember(c);
+    const groupId = uuidParam(c, 'id');
+    await adminBrand(db, me.memberId, groupId);
+    const input = await readBody(c, brandUpdateSchema);
+    const row = await once(c, 'brand.update', { groupId, ...input }, async (tx) => {
+      const group = await adminBrand(tx, me.memberId, groupId);
+      const profile =
+        input.bannerUrl === undefined
+          ? group.profile
+          : { ...group.profile, bannerUrl: blankToNull(input.bannerUrl) };
+      const [updated] = await tx
+        .update(groups)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.note !== undefined ? { note: blankToNull(input.note) } : {}),
+          ...(input.imagesUrl !== undefined ? { imagesUrl: blankToNull(input.imagesUrl) } : {}),
+          ...(input.language !== undefined ? { language: input.language } : {}),
+          profile,
+        })
+        .where(eq(groups.id, groupId))
+        .returning();
+      if (!updated) throw new ApiError(404, 'not_found');
+      return brandSettingsOf(updated);
+    });
+    return c.json(row);
+  });
+
+  app.put('/groupAndBrand/updateTheme/:id', async (c) => {
+    const me = requireMember(c);
+    const groupId = uuidParam(c, 'id');
+    await adminBrand(db, me.memberId, groupId);
+    const input = validate(themeSetSchema, await rawBody(c));
+    const row = await once(c, 'brand.setTheme', { groupId, ...input }, async (tx) =>
+      brandSettingsOf(await setBrandTheme(tx, me.memberId, groupId, input)),
+    );
+    return c.json(row);
+  });
+
+  app.put('/groupAndBrand/updateUrlMinify/:id', async (c) => {
+    const me = requireMember(c);
+    const groupId = uuidParam(c, 'id');
+    await adminBrand(db, me.memberId, groupId);
+    const input = await readBody(c, urlMinifySetSchema);
+    const change = await once(c, 'brand.setUrlMinify', { groupId, ...input }, async (tx) => {
+      await adminBrand(tx, me.memberId, groupId);
+      return changeUrlMinify(tx, { kind: 'group', id: groupId }, input.urlMinify);
+    });
+    // The readable brand-group cookie names the brand's link too.
+    const brandGroup = getCookie(c, cookieNames.brandGroup);
+    if (brandGroup) {
+      try {
+        const fact = JSON.parse(brandGroup) as { id?: string; urlMinify?: string } | null;
+        if (fact?.id === groupId) {
+          setCookie(
+            c,
+            cookieNames.brandGroup,
+            JSON.stringify({ ...fact, urlMinify: change.urlMinify }),
+            { path: '/', secure, sameSite: 'Lax', maxAge: thirtyDays },
+          );
+        }
+      } catch {
+        // A cookie that is not JSON is left for the next login to replace.
+      }
+    }
+    return c.json(change);
+  });
+
+  app.put('/groupAndBrand/updateFormDataBaDbyBaDId/:id', async (c) => {
+    const me = requireMember(c);
+    const groupId = uuidParam(c, 'id');
+    await adminBrand(db, me.memberId, groupId);
+    const input = await readBody(c, formDataSchema);
+    const body = await once(c, 'brand.setFormData', { groupId, ...input }, async (tx) => {
+      await adminBrand(tx, me.memberId, groupId);
+      const [row] = await tx
+        .update(groups)
+        .set({ formData: input.fields })
+        .where(eq(groups.id, groupId))
+        .returning();
+      if (!row) throw new ApiError(404, 'not_found');
+      return formDataOf(row);
+    });
+    return c.json(body);
+  });
+
+  // The brand's form is what visitors fill in: anyone may read its fields.
+  app.get('/groupAndBrand/getFormDataByBrandAndGroupId/:id', async (c) => {
+    const group = await liveGroup(db, uuidParam(c, 'id'));
+    return c.json(formDataOf(group));
+  });
+
+  return app;
+}
+
+function formDataOf(row: GroupRow): BrandFormData {
+  return { groupId: row.id, fields: row.formData, updatedAt: row.updatedAt };
+}

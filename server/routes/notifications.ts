@@ -1,0 +1,195 @@
+// Spec §7 Notifications and push: the caller's notifications, opening one, the device's push
+// address (fcmToken), which events push, what the client needs to subscribe, and the live
+// stream that pokes an open app to pull (decision 0660).
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { and, eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { AppDeps, AppEnv } from '../http/env';
+import { requireMember } from '../http/auth';
+import { ApiError } from '../http/errors';
+import { rawBody, readBody, readQuery, uuidParam } from '../http/input';
+import { runMutationRoute } from '../sync/run-mutation';
+import {
+  liveNotifications,
+  notificationCounts,
+  notificationForClient,
+  pushSettingsOf,
+} from '../sync/notifications-sync';
+import { pushSettings, pushTokens } from '../db/schema-messages';
+import { pushClientConfig } from '../push/push-config';
+import { dropJobsWithoutAddress } from '../push/push-dispatcher';
+import type { MemberPokeHub } from '../live/member-pokes';
+import {
+  notificationListQuerySchema,
+  pushSettingsSchema,
+  pushTokenDeleteSchema,
+  pushTokenSchema,
+} from '../../contract/notification';
+
+const pageSize = 20;
+/** A live stream ends after this long; the app reconnects with a fresh token. */
+const liveStreamMaxMs = 10 * 60_000;
+const liveHeartbeatMs = 20_000;
+
+export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const db = deps.database.db;
+
+  const forCaller = (c: Parameters<typeof requireMember>[0], memberId: string | undefined) => {
+    const me = requireMember(c);
+    if (memberId !== undefined && memberId !== me.memberId) throw new ApiError(403, 'forbidden');
+    return me.memberId;
+  };
+
+  app.get('/notifications', async (c) => {
+    const query = readQuery(c, notificationListQuerySchema);
+    const memberId = forCaller(c, query.memberId);
+    const rows = await liveNotifications(db, memberId, { agencyId: query.agencyId, limit: 100 });
+    return c.json(rows.map(notificationForClient));
+  });
+
+  app.get('/notifications/viewByMemberId', async (c) => {
+    const query = readQuery(c, notificationListQuerySchema);
+    const memberId = forCaller(c, undefined);
+    const rows = await liveNotifications(db, memberId, { agencyId: query.agencyId, limit: 100 });
+    return c.json(rows.map(notificationForClient));
+  });
+
+  app.get('/notifications/get-list', async (c) => {
+    const query = readQuery(c, notificationListQuerySchema);
+    const memberId = forCaller(c, query.memberId);
+    const rows = await liveNotifications(db, memberId, {
+      limit: pageSize,
+      offset: (query.page - 1) * pageSize,
+    });
+    const counts = await notificationCounts(db, memberId);
+    return c.json({
+      items: rows.map(notificationForClient),
+      page: query.page,
+      limit: pageSize,
+      total: counts.total,
+    });
+  });
+
+  app.get('/notifications/count', async (c) => {
+    const memberId = forCaller(c, undefined);
+    const counts = await notificationCounts(db, memberId);
+    return c.json({ count: counts.unopened, total: counts.total });
+  });
+
+  app.put('/notifications/open/:id', async (c) =>
+    runMutationRoute(c, deps, 'notification.open', { id: uuidParam(c, 'id') }),
+  );
+
+  app.get('/notifications/settings', async (c) => {
+    const memberId = forCaller(c, undefined);
+    return c.json(await pushSettingsOf(db, memberId));
+  });
+
+  app.put('/notifications/settings', async (c) => {
+    const memberId = forCaller(c, undefined);
+    const body = await rawBody(c);
+    const record = v.is(v.record(v.string(), v.unknown()), body) ? body : {};
+    // Nothing to change (no known choice, or another shape): refused, nothing is stored.
+    const known = Object.keys(pushSettingsSchema.entries);
+    const unknownKey = Object.keys(record).find((key) => !known.includes(key));
+    if (unknownKey) throw new ApiError(400, 'validation_failed', { [unknownKey]: 'invalid_value' });
+    if (Object.keys(record).length === 0) {
+      throw new ApiError(400, 'validation_failed', { settings: 'required' });
+    }
+    // Form bodies send booleans as text.
+    const bools = Object.fromEntries(
+      Object.entries(record).map(([k, value]) => [
+        k,
+        value === 'true' ? true : value === 'false' ? false : value,
+      ]),
+    );
+    const input = v.safeParse(pushSettingsSchema, {
+      ...(await pushSettingsOf(db, memberId)),
+      ...bools,
+    });
+    if (!input.success) throw new ApiError(400, 'validation_failed', { settings: 'invalid_value' });
+    await db
+      .insert(pushSettings)
+      .values({ memberId, ...input.output })
+      .onConflictDoUpdate({
+        target: pushSettings.memberId,
+        set: { ...input.output, updatedAt: deps.now().toISOString() },
+      });
+    return c.json(input.output);
+  });
+
+  /** Public values the client subscribes with (VAPID public key, Firebase web app). */
+  app.get('/push/config', (c) => c.json(pushClientConfig(deps.config.push)));
+
+  /** This device's push address now belongs to the caller (a token moves with its device). */
+  app.put('/fcmToken', async (c) => {
+    const input = await readBody(c, pushTokenSchema);
+    const memberId = forCaller(c, input.memberId);
+    const now = deps.now().toISOString();
+    await db
+      .insert(pushTokens)
+      .values({ token: input.token, memberId })
+      .onConflictDoUpdate({ target: pushTokens.token, set: { memberId, updatedAt: now } });
+    return c.json({ ok: true });
+  });
+
+  /** Forgets the caller's address; someone else's (or an unknown one) is left as it is. */
+  app.post('/fcmToken/delete', async (c) => {
+    const memberId = forCaller(c, undefined);
+    const input = await readBody(c, pushTokenDeleteSchema);
+    const deleted = await db
+      .delete(pushTokens)
+      .where(and(eq(pushTokens.token, input.token), eq(pushTokens.memberId, memberId)))
+      .returning({ token: pushTokens.token });
+    if (deleted.length > 0) await dropJobsWithoutAddress(deps.database, memberId);
+    return c.json({ deleted: deleted.length });
+  });
+
+  /**
+   * Server-Sent Events: `poke` whenever the caller has something new (any server process
+   * may have written it), `ready` once listening. The app pulls on each; no data travels here.
+   */
+  app.get('/sync/live', (c) => {
+    const me = requireMember(c);
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      let wake: (() => void) | undefined;
+      let pending = 0;
+      const unsubscribe = pokes.subscribe(me.memberId.toLowerCase(), () => {
+        pending += 1;
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      const ends = Date.now() + liveStreamMaxMs;
+      try {
+        await stream.writeSSE({ event: 'ready', data: pokes.isListening ? 'live' : 'degraded' });
+        while (!stream.aborted && Date.now() < ends) {
+          if (pending === 0) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              setTimeout(resolve, liveHeartbeatMs);
+            });
+            wake = undefined;
+          }
+          if (stream.aborted) break;
+          if (pending > 0) {
+            pending = 0;
+            await stream.writeSSE({ event: 'poke', data: '' });
+          } else {
+            await stream.write(': ping\n\n');
+          }
+        }
+      } finally {
+        unsubscribe();
+      }
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,313 @@
+// Messages: the one write path (message.send/read/hide/delete, run by the §7 routes and the
+// batch push alike), the reads of the routes, and the pull source of `messages`. Each
+// participant has a copy of each message (decision 0660).
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../db/client';
+import { members } from '../db/schema';
+import { messageCopies } from '../db/schema-messages';
+import { ApiError } from '../http/errors';
+import type { MutationContext, MutationHandler, PullSource } from './registry';
+import { emitNotifications, openMessageNotifications } from './notifications-sync';
+import { uuidFromDigest } from '../../contract/friend';
+import {
+  messageCopyKey,
+  type MessageCopy,
+  type MessagePerson,
+  type MessageSendInput,
+} from '../../contract/message';
+
+type CopyRow = typeof messageCopies.$inferSelect;
+
+/** The id of a receiver's copy (the sender's copy has the message's id). */
+export function messageCopyId(messageId: string, memberId: string): string {
+  const digest = createHash('sha256').update(messageCopyKey(messageId, memberId)).digest();
+  return uuidFromDigest(new Uint8Array(digest));
+}
+
+async function peopleOf(db: Queryable, ids: string[]): Promise<Map<string, MessagePerson>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: members.id,
+      name: members.name,
+      urlMinify: members.urlMinify,
+      avatarUrl: members.avatarUrl,
+    })
+    .from(members)
+    .where(inArray(members.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const namedIn = (row: CopyRow) => [row.senderMemberId, ...row.toIds, ...row.ccIds, ...row.bccIds];
+
+/** Copies as the client mirrors them, with everyone they name. */
+export async function copiesForClient(db: Queryable, rows: CopyRow[]): Promise<MessageCopy[]> {
+  const people = await peopleOf(db, rows.flatMap(namedIn));
+  return rows.map((row) => ({
+    id: row.id,
+    ownerMemberId: row.ownerMemberId,
+    messageId: row.messageId,
+    groupMessageId: row.groupMessageId,
+    senderMemberId: row.senderMemberId,
+    to: row.toIds,
+    cc: row.ccIds,
+    bcc: row.bccIds,
+    body: row.body,
+    sentAt: row.sentAt,
+    readAt: row.readAt,
+    hiddenAt: row.hiddenAt,
+    people: Object.fromEntries(
+      namedIn(row).flatMap((id) => {
+        const person = people.get(id);
+        return person ? [[id, person]] : [];
+      }),
+    ),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    changeSeq: row.changeSeq,
+  }));
+}
+
+async function oneForClient(db: Queryable, row: CopyRow): Promise<MessageCopy> {
+  const [copy] = await copiesForClient(db, [row]);
+  if (!copy) throw new ApiError(409, 'conflict');
+  return copy;
+}
+
+/**
+ * The caller's copies of a conversation. None: 404 when the conversation does not exist,
+ * 403 when it exists between other members.
+ */
+export async function requireParticipant(
+  db: Queryable,
+  memberId: string,
+  groupMessageId: string,
+): Promise<void> {
+  const [own] = await db
+    .select({ id: messageCopies.id })
+    .from(messageCopies)
+    .where(
+      and(
+        eq(messageCopies.ownerMemberId, memberId),
+        eq(messageCopies.groupMessageId, groupMessageId),
+      ),
+    )
+    .limit(1);
+  if (own) return;
+  const [any] = await db
+    .select({ id: messageCopies.id })
+    .from(messageCopies)
+    .where(eq(messageCopies.groupMessageId, groupMessageId))
+    .limit(1);
+  throw any ? new ApiError(403, 'forbidden') : new ApiError(404, 'not_found');
+}
+
+/** Sends one message; a replay (same id) answers the stored copy and stores nothing. */
+export async function sendMessage(
+  tx: Transaction,
+  ctx: MutationContext,
+  input: MessageSendInput,
+): Promise<MessageCopy> {
+  const [existing] = await tx.select().from(messageCopies).where(eq(messageCopies.id, input.id));
+  if (existing) {
+    if (existing.ownerMemberId !== ctx.memberId || existing.senderMemberId !== ctx.memberId) {
+      throw new ApiError(409, 'conflict');
+    }
+    return oneForClient(tx, existing);
+  }
+  const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
+  const to = unique(input.to).filter((id) => id !== ctx.memberId);
+  const cc = unique(input.cc).filter((id) => id !== ctx.memberId && !to.includes(id));
+  const bcc = unique(input.bcc).filter(
+    (id) => id !== ctx.memberId && !to.includes(id) && !cc.includes(id),
+  );
+  if (to.length === 0) throw new ApiError(400, 'validation_failed', { to: 'recipient_required' });
+  const everyone = [...to, ...cc, ...bcc];
+  const found = new Set(
+    (
+      await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(and(inArray(members.id, everyone), isNull(members.deletedAt)))
+    ).map((r) => r.id),
+  );
+  const field = (ids: string[], name: string) =>
+    ids.some((id) => !found.has(id)) ? { [name]: 'recipient_not_member' as const } : {};
+  const unknown = { ...field(to, 'to'), ...field(cc, 'cc'), ...field(bcc, 'bcc') };
+  if (Object.keys(unknown).length > 0) throw new ApiError(400, 'validation_failed', unknown);
+
+  // A conversation's messages are written one at a time, so their times are in send order.
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${input.groupMessageId}`}))`,
+  );
+  const [latest] = await tx
+    .select({ at: max(messageCopies.sentAt) })
+    .from(messageCopies)
+    .where(eq(messageCopies.groupMessageId, input.groupMessageId));
+  if (latest?.at) await requireParticipant(tx, ctx.memberId, input.groupMessageId);
+  const after = latest?.at ? new Date(latest.at).getTime() + 1 : 0;
+  const sentAt = new Date(Math.max(ctx.now.getTime(), after)).toISOString();
+
+  const common = {
+    messageId: input.id,
+    groupMessageId: input.groupMessageId,
+    senderMemberId: ctx.memberId,
+    toIds: to,
+    ccIds: cc,
+    body: input.body,
+    sentAt,
+  };
+  const rows = await tx
+    .insert(messageCopies)
+    .values([
+      { ...common, id: input.id, ownerMemberId: ctx.memberId, bccIds: bcc, readAt: sentAt },
+      ...[...to, ...cc].map((id) => ({
+        ...common,
+        id: messageCopyId(input.id, id),
+        ownerMemberId: id,
+        bccIds: [],
+      })),
+      // A bcc receiver sees only themself on the bcc line.
+      ...bcc.map((id) => ({
+        ...common,
+        id: messageCopyId(input.id, id),
+        ownerMemberId: id,
+        bccIds: [id],
+      })),
+    ])
+    .returning();
+  const preview = input.body.length > 80 ? `${input.body.slice(0, 79)}…` : input.body;
+  await emitNotifications(
+    tx,
+    everyone.map((memberId) => ({
+      memberId,
+      kind: 'message' as const,
+      actorMemberId: ctx.memberId,
+      subjectId: input.groupMessageId,
+      link: `/messages/${input.groupMessageId}`,
+      params: { preview },
+    })),
+  );
+  const own = rows.find((r) => r.id === input.id);
+  if (!own) throw new ApiError(409, 'conflict');
+  return oneForClient(tx, own);
+}
+
+export const sendMessageHandler: MutationHandler<'message.send'> = { run: sendMessage };
+
+/** Marks the caller's received messages of a conversation read. */
+export const readMessages: MutationHandler<'message.read'> = {
+  async run(tx, ctx, input) {
+    await requireParticipant(tx, ctx.memberId, input.groupMessageId);
+    const updated = await tx
+      .update(messageCopies)
+      .set({ readAt: ctx.now.toISOString() })
+      .where(
+        and(
+          eq(messageCopies.ownerMemberId, ctx.memberId),
+          eq(messageCopies.groupMessageId, input.groupMessageId),
+          isNull(messageCopies.readAt),
+        ),
+      )
+      .returning({ id: messageCopies.id });
+    await openMessageNotifications(tx, ctx.memberId, input.groupMessageId, ctx.now);
+    return { read: updated.length };
+  },
+};
+
+/** Hides a conversation from the caller's list (a new message brings it back). */
+export const hideConversation: MutationHandler<'message.hide'> = {
+  async run(tx, ctx, input) {
+    await requireParticipant(tx, ctx.memberId, input.groupMessageId);
+    const updated = await tx
+      .update(messageCopies)
+      .set({ hiddenAt: ctx.now.toISOString() })
+      .where(
+        and(
+          eq(messageCopies.ownerMemberId, ctx.memberId),
+          eq(messageCopies.groupMessageId, input.groupMessageId),
+          isNull(messageCopies.hiddenAt),
+        ),
+      )
+      .returning({ id: messageCopies.id });
+    return { hidden: updated.length };
+  },
+};
+
+/** Deletes the caller's copy of a message; the other participants keep theirs. */
+export const deleteMessage: MutationHandler<'message.delete'> = {
+  async run(tx, ctx, input) {
+    const [row] = await tx
+      .select()
+      .from(messageCopies)
+      .where(eq(messageCopies.id, input.id))
+      .for('update');
+    if (!row) throw new ApiError(404, 'not_found');
+    if (row.ownerMemberId !== ctx.memberId) throw new ApiError(403, 'forbidden');
+    if (row.deletedAt !== null) return oneForClient(tx, row);
+    const [deleted] = await tx
+      .update(messageCopies)
+      .set({ deletedAt: ctx.now.toISOString() })
+      .where(eq(messageCopies.id, row.id))
+      .returning();
+    if (!deleted) throw new ApiError(409, 'conflict');
+    return oneForClient(tx, deleted);
+  },
+};
+
+/** The caller's live copies (every conversation), for the list and the count. */
+export async function liveCopies(db: Queryable, memberId: string): Promise<CopyRow[]> {
+  return db
+    .select()
+    .from(messageCopies)
+    .where(and(eq(messageCopies.ownerMemberId, memberId), isNull(messageCopies.deletedAt)))
+    .orderBy(asc(messageCopies.sentAt), asc(messageCopies.id));
+}
+
+/** A page of a thread, newest first, sent before `before` when given. */
+export async function threadPage(
+  db: Queryable,
+  memberId: string,
+  groupMessageId: string,
+  before: string | undefined,
+  limit: number,
+): Promise<CopyRow[]> {
+  const conditions = [
+    eq(messageCopies.ownerMemberId, memberId),
+    eq(messageCopies.groupMessageId, groupMessageId),
+    isNull(messageCopies.deletedAt),
+  ];
+  if (before) conditions.push(lt(messageCopies.sentAt, before));
+  return db
+    .select()
+    .from(messageCopies)
+    .where(and(...conditions))
+    .orderBy(desc(messageCopies.sentAt), desc(messageCopies.id))
+    .limit(limit);
+}
+
+export async function unreadMessageCount(db: Queryable, memberId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messageCopies)
+    .where(
+      and(
+        eq(messageCopies.ownerMemberId, memberId),
+        isNull(messageCopies.readAt),
+        isNull(messageCopies.hiddenAt),
+        isNull(messageCopies.deletedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export const messagesPullSource: PullSource = {
+  entity: 'messages',
+  table: messageCopies,
+  scope: (memberId) => sql`${messageCopies.ownerMemberId} = ${memberId}`,
+  toClient: async (rows, { tx }) =>
+    (await copiesForClient(tx, rows as CopyRow[])) as unknown as Record<string, unknown>[],
+};

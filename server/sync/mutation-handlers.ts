@@ -1,0 +1,69 @@
+// The server's handler of every mutation declared in contract/mutations.ts, listed once: a
+// declared mutation without a handler here does not compile, and there is no other way in.
+import {
+  mutationNames,
+  mutations,
+  type MutationInput,
+  type MutationName,
+} from '../../contract/mutations';
+import type { Transaction } from '../db/client';
+import type { MutationContext, MutationHandler, RunnableMutation } from './registry';
+import { deleteAccountLink, upsertAccountLink } from './account-links-sync';
+import { deleteContact, upsertContact } from './contacts-sync';
+import { acceptFriend, addFriend, cancelFriend, rejectFriend, unfriend } from './friends-sync';
+import { contentHandlers } from './content-sync';
+import { checkInCreate } from './points/check-in-create';
+import { orderGroupUpsert } from './points/order-group-upsert';
+import { pointCreate } from './points/point-create';
+import { setMemberTheme } from './card-settings-sync';
+import { updateProfile } from './profile-sync';
+import { setProfileImage } from './profile-images-sync';
+import { deleteMessage, hideConversation, readMessages, sendMessageHandler } from './messages-sync';
+import { openNotification } from './notifications-sync';
+
+export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
+  'contact.upsert': upsertContact,
+  'contact.delete': deleteContact,
+  'friend.add': addFriend,
+  'friend.accept': acceptFriend,
+  'friend.reject': rejectFriend,
+  'friend.cancel': cancelFriend,
+  'friend.unfriend': unfriend,
+  'point.create': pointCreate,
+  'checkin.create': checkInCreate,
+  'orderGroup.upsert': orderGroupUpsert,
+  'profile.setTheme': setMemberTheme,
+  'profile.update': updateProfile,
+  'profile.setImage': setProfileImage,
+  ...contentHandlers,
+  'message.send': sendMessageHandler,
+  'message.read': readMessages,
+  'message.hide': hideConversation,
+  'message.delete': deleteMessage,
+  'notification.open': openNotification,
+  'accountLink.upsert': upsertAccountLink,
+  'accountLink.delete': deleteAccountLink,
+};
+
+function runnable<N extends MutationName>(name: N): RunnableMutation {
+  const handler: MutationHandler<N> = mutationHandlers[name];
+  const many = handler.runMany
+    ? {
+        runMany: async (tx: Transaction, ctx: MutationContext, inputs: unknown[]) =>
+          (await handler.runMany?.(tx, ctx, inputs as MutationInput<N>[])) ?? [],
+      }
+    : {};
+  return {
+    name,
+    schema: mutations[name].schema,
+    run: (tx, ctx, input) => handler.run(tx, ctx, input as MutationInput<N>),
+    ...many,
+  };
+}
+
+const byName = new Map(mutationNames.map((name) => [name as string, runnable(name)]));
+
+/** The declared mutation of a name that arrived as text (push, routes), with its schema. */
+export function findMutation(name: string): RunnableMutation | undefined {
+  return byName.get(name);
+}

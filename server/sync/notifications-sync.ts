@@ -1,0 +1,218 @@
+// Notifications: the one function every event calls to tell a member (emitNotification), the
+// notification.open mutation, the reads of the routes and the pull source of `notifications`.
+// A notification is a row: it reaches open apps by the live poke (its insert trigger) and the
+// pull, closed apps by a push job that any server process sends after commit (server/push).
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../db/client';
+import { members } from '../db/schema';
+import { notifications, pushJobs, pushSettings, pushTokens } from '../db/schema-messages';
+import { ApiError } from '../http/errors';
+import type { MutationHandler, PullSource } from './registry';
+import {
+  pushTopicOf,
+  type NotificationItem,
+  type NotificationKind,
+  type PushSettings,
+} from '../../contract/notification';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export function notificationForClient(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    agencyId: row.agencyId,
+    kind: row.kind as NotificationKind,
+    actorMemberId: row.actorMemberId,
+    actorName: row.actorName,
+    subjectId: row.subjectId,
+    link: row.link,
+    params: row.params,
+    openedAt: row.openedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    changeSeq: row.changeSeq,
+  };
+}
+
+export interface NotificationEvent {
+  /** Who is told. */
+  memberId: string;
+  kind: NotificationKind;
+  /** Who caused it (its name is kept on the row, as it was then). */
+  actorMemberId?: string | null;
+  /** A name for an actor who is not a member (a contact-us or RSVP visitor). */
+  actorName?: string | null;
+  /** What it is about (a conversation, a friendship, a ledger entry…). */
+  subjectId?: string | null;
+  /** The app path opening it goes to. */
+  link?: string | null;
+  params?: Record<string, string | number>;
+  agencyId?: string | null;
+}
+
+/** The member's push settings; absent means everything pushes. */
+export async function pushSettingsOf(db: Queryable, memberId: string): Promise<PushSettings> {
+  const [row] = await db.select().from(pushSettings).where(eq(pushSettings.memberId, memberId));
+  return {
+    messages: row?.messages ?? true,
+    friends: row?.friends ?? true,
+    points: row?.points ?? true,
+  };
+}
+
+/**
+ * Tells members about events, inside the caller's transaction: one notification row each
+ * (which pokes their open apps on commit) and a push job for those with a push address whose
+ * settings allow the kind. Nothing is sent before the transaction commits.
+ */
+export async function emitNotifications(
+  tx: Transaction,
+  events: readonly NotificationEvent[],
+): Promise<NotificationItem[]> {
+  if (events.length === 0) return [];
+  const actorIds = [
+    ...new Set(events.map((e) => e.actorMemberId).filter((id): id is string => !!id)),
+  ];
+  const names = new Map(
+    actorIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: members.id, name: members.name })
+            .from(members)
+            .where(inArray(members.id, actorIds))
+        ).map((m) => [m.id, m.name]),
+  );
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      events.map((e) => ({
+        memberId: e.memberId,
+        agencyId: e.agencyId ?? null,
+        kind: e.kind,
+        actorMemberId: e.actorMemberId ?? null,
+        actorName: e.actorName ?? (e.actorMemberId ? (names.get(e.actorMemberId) ?? null) : null),
+        subjectId: e.subjectId ?? null,
+        link: e.link ?? null,
+        params: e.params ?? {},
+      })),
+    )
+    .returning();
+  const receivers = [...new Set(rows.map((r) => r.memberId))];
+  const withAddress = new Set(
+    (
+      await tx
+        .selectDistinct({ memberId: pushTokens.memberId })
+        .from(pushTokens)
+        .where(inArray(pushTokens.memberId, receivers))
+    ).map((r) => r.memberId),
+  );
+  const jobs: { notificationId: string; memberId: string }[] = [];
+  const settings = new Map<string, PushSettings>();
+  for (const row of rows) {
+    if (!withAddress.has(row.memberId)) continue;
+    let own = settings.get(row.memberId);
+    if (!own) settings.set(row.memberId, (own = await pushSettingsOf(tx, row.memberId)));
+    if (own[pushTopicOf[row.kind as NotificationKind] ?? 'messages']) {
+      jobs.push({ notificationId: row.id, memberId: row.memberId });
+    }
+  }
+  if (jobs.length > 0) await tx.insert(pushJobs).values(jobs);
+  return rows.map(notificationForClient);
+}
+
+/** One event (see emitNotifications). */
+export async function emitNotification(
+  tx: Transaction,
+  event: NotificationEvent,
+): Promise<NotificationItem | undefined> {
+  return (await emitNotifications(tx, [event]))[0];
+}
+
+/** A member's live notifications, newest first. */
+export async function liveNotifications(
+  db: Queryable,
+  memberId: string,
+  options: { agencyId?: string | undefined; limit?: number; offset?: number } = {},
+): Promise<NotificationRow[]> {
+  const conditions = [eq(notifications.memberId, memberId), isNull(notifications.deletedAt)];
+  if (options.agencyId) conditions.push(eq(notifications.agencyId, options.agencyId));
+  const query = db
+    .select()
+    .from(notifications)
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
+  return query;
+}
+
+export async function notificationCounts(
+  db: Queryable,
+  memberId: string,
+): Promise<{ total: number; unopened: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      unopened: sql<number>`count(*) FILTER (WHERE ${notifications.openedAt} IS NULL)::int`,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.memberId, memberId), isNull(notifications.deletedAt)));
+  return { total: Number(row?.total ?? 0), unopened: Number(row?.unopened ?? 0) };
+}
+
+/** Opens one of the caller's notifications; someone else's is 403, a missing one 404. */
+export const openNotification: MutationHandler<'notification.open'> = {
+  async run(tx, ctx, input) {
+    const [row] = await tx
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, input.id))
+      .for('update');
+    if (!row || row.deletedAt !== null) throw new ApiError(404, 'not_found');
+    if (row.memberId !== ctx.memberId) throw new ApiError(403, 'forbidden');
+    if (row.openedAt !== null) return notificationForClient(row);
+    const [opened] = await tx
+      .update(notifications)
+      .set({ openedAt: ctx.now.toISOString() })
+      .where(eq(notifications.id, row.id))
+      .returning();
+    if (!opened) throw new ApiError(409, 'conflict');
+    return notificationForClient(opened);
+  },
+};
+
+/** Opening a conversation opens its message notifications too. */
+export async function openMessageNotifications(
+  tx: Transaction,
+  memberId: string,
+  groupMessageId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(notifications)
+    .set({ openedAt: now.toISOString() })
+    .where(
+      and(
+        eq(notifications.memberId, memberId),
+        eq(notifications.kind, 'message'),
+        eq(notifications.subjectId, groupMessageId),
+        isNull(notifications.openedAt),
+      ),
+    );
+}
+
+export const notificationsPullSource: PullSource = {
+  entity: 'notifications',
+  table: notifications,
+  scope: (memberId) => sql`${notifications.memberId} = ${memberId}`,
+  toClient: (rows) =>
+    Promise.resolve(
+      (rows as NotificationRow[]).map(notificationForClient) as unknown as Record<
+        string,
+        unknown
+      >[],
+    ),
+};

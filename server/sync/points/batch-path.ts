@@ -1,0 +1,37 @@
+// Helpers of the batch push's fast path (runMany) of point entries and check-ins.
+import { and, inArray, isNull } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { checkIns, members, pointEntries } from '../../db/schema';
+
+/** Thrown by a batch path to hand the batch back to the one-by-one path. */
+export class NeedsOneByOne extends Error {}
+
+/** Rows of a multi-row insert with the columns the database would default (no RETURNING). */
+export function freshRecords<T extends object>(rows: T[], now: Date) {
+  const at = now.toISOString();
+  return rows.map((r) => ({
+    ...r,
+    createdAt: at,
+    updatedAt: at,
+    changeSeq: 0,
+    deletedAt: null,
+  }));
+}
+
+/** Fails the batch unless every id is new and every member exists. */
+export async function requireFresh(
+  tx: Transaction,
+  table: typeof pointEntries | typeof checkIns,
+  ids: string[],
+  memberIds: string[],
+): Promise<void> {
+  if (new Set(ids).size !== ids.length) throw new NeedsOneByOne();
+  const taken = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  if (taken.length > 0) throw new NeedsOneByOne();
+  const wanted = [...new Set(memberIds)];
+  const found = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(inArray(members.id, wanted), isNull(members.deletedAt)));
+  if (found.length !== wanted.length) throw new NeedsOneByOne();
+}

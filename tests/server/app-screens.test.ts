@@ -1,0 +1,71 @@
+// A visitor's login and register screens come rendered in the page (docs/decisions/0003), with
+// their controls disabled until the app takes over; members and other paths get the plain page.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { withControlsDisabled } from '../../server/ssr/app-screens';
+import { startTestServer } from './test-server';
+
+const clientDir = await mkdtemp(path.join(tmpdir(), 'mecards-screens-'));
+afterAll(() => rm(clientDir, { recursive: true, force: true }));
+await writeFile(
+  path.join(clientDir, 'index.html'),
+  '<!doctype html><html lang="vi"><head></head><body><div id="app"><!--app-html--></div></body></html>',
+);
+// The SSR bundle's entry as the build makes it: here a stand-in that names what it rendered.
+await mkdir(path.join(clientDir, 'server'), { recursive: true });
+await writeFile(
+  path.join(clientDir, 'server', 'entry-server.js'),
+  `export async function renderAppScreen(pathname, locale) {
+     return '<form aria-label="screen ' + pathname + ' ' + locale + '"><input name="email"/><button type="submit">Go</button></form>';
+   }\n`,
+);
+
+const server = await startTestServer({ config: { clientDir } });
+
+describe('server-rendered first screens', () => {
+  it('renders the login and register screens into the page for a visitor', async () => {
+    for (const [p, screen] of [
+      ['/', '/'],
+      ['/login', '/login'],
+      ['/login/', '/login'],
+      ['/register', '/register'],
+    ] as const) {
+      const res = await server.request(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('vary'), p).toContain('Cookie');
+      const html = await res.text();
+      expect(html, p).toContain(`aria-label="screen ${screen} vi"`);
+      // Nothing can be typed or submitted into markup the app is about to replace.
+      expect(html, p).toContain('<input disabled="" name="email"/>');
+      expect(html, p).toContain('<button disabled="" type="submit">');
+    }
+  });
+
+  it('renders in the language of the lang cookie and says so on <html>', async () => {
+    const html = await (await server.request('/login', { headers: { cookie: 'lang=en' } })).text();
+    expect(html).toContain('aria-label="screen /login en"');
+    expect(html).toContain('<html lang="en">');
+  });
+
+  it('gives a logged-in member (sent on from these screens) and other paths the plain page', async () => {
+    const member = await (
+      await server.request('/login', { headers: { cookie: 'isLoggedIn=true; memberId=abc' } })
+    ).text();
+    expect(member).toContain('<!--app-html-->');
+    expect(member).not.toContain('<form');
+    const other = await (await server.request('/change-password')).text();
+    expect(other).toContain('<!--app-html-->');
+  });
+
+  it('disables every kind of control, whatever its attributes', () => {
+    expect(
+      withControlsDisabled(
+        '<input id="a"/><button>x</button><select></select><textarea></textarea>',
+      ),
+    ).toBe(
+      '<input disabled="" id="a"/><button disabled="">x</button><select disabled=""></select><textarea disabled=""></textarea>',
+    );
+  });
+});
