@@ -16,6 +16,19 @@ export default defineConfig({
         '<rootDir>/src/ssr/**',
       ],
     },
+    // A visitor's first screen (login) loads only what it shows; the catalog above, a superset,
+    // loads before any other screen renders (src/i18n/i18n.ts, docs/decisions/0003).
+    {
+      path: '<rootDir>/src/locales/{locale}/first-screen',
+      include: [
+        '<rootDir>/src/ui',
+        '<rootDir>/src/routes/__root.tsx',
+        '<rootDir>/src/features/auth/login-screen.tsx',
+        '<rootDir>/src/features/auth/form-errors.ts',
+        '<rootDir>/src/features/member-menu/member-menu.tsx',
+        '<rootDir>/src/sw-registration.ts',
+      ],
+    },
     // Public card pages load only their own small catalog (docs/decisions/0400); the toast and
     // update prompt they show are in both.
     {

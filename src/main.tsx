@@ -2,10 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { activateLocale, i18n, savedLocale } from './i18n/i18n';
 import { router } from './router';
-import { queryClient } from './query-client';
 import { startServiceWorkerAfterLoad } from './sw-start';
 import { restoreSessionAtStart } from './features/auth/session-start';
 import './ui/base.css';
@@ -17,9 +15,7 @@ async function boot() {
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </I18nProvider>
     </StrictMode>,
   );

@@ -19,6 +19,7 @@ import { Route as ChangePasswordRouteImport } from './routes/change-password'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ScanQrRouteImport } from './routes/scan-qr'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
@@ -34,6 +35,8 @@ import { Route as FmeSplatRouteImport } from './routes/fme.$'
 import { Route as FriendsIdRouteImport } from './routes/friends.$id'
 import { Route as MbgSplatRouteImport } from './routes/mbg.$'
 import { Route as MeSplatRouteImport } from './routes/me.$'
+import { Route as MessagesIndexRouteImport } from './routes/messages/index'
+import { Route as MessagesGroupIdRouteImport } from './routes/messages/$groupId'
 import { Route as MrdSplatRouteImport } from './routes/mrd.$'
 import { Route as NewMbgSplatRouteImport } from './routes/new-mbg.$'
 import { Route as NewMeSplatRouteImport } from './routes/new-me.$'
@@ -41,9 +44,16 @@ import { Route as OrderPointsIdRouteImport } from './routes/order-points.$id'
 import { Route as PasswordResetTokenRouteImport } from './routes/password-reset.$token'
 import { Route as SmcSplatRouteImport } from './routes/smc.$'
 import { Route as VerifyIdRouteImport } from './routes/verify.$id'
+import { Route as ActionBrandIdRouteImport } from './routes/action/brand.$id'
+import { Route as ActionContentKindRouteImport } from './routes/action/content.$kind'
 import { Route as ActionHistoryCheckInIndexRouteImport } from './routes/action/historyCheckIn.index'
 import { Route as ActionHistoryCheckInHistoryRouteImport } from './routes/action/historyCheckIn.$history'
 import { Route as ActionHistoryEditHistoryHistoryRouteImport } from './routes/action/historyEditHistory.$history'
+import { Route as ActionSettingIndexRouteImport } from './routes/action/setting.index'
+import { Route as ActionSettingDisplayRouteImport } from './routes/action/setting_.display'
+import { Route as ActionSettingLinksRouteImport } from './routes/action/setting_.links'
+import { Route as ActionSettingPhotosRouteImport } from './routes/action/setting_.photos'
+import { Route as ActionSettingShortLinkRouteImport } from './routes/action/setting_.short-link'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -93,6 +103,11 @@ const LoginRoute = LoginRouteImport.update({
 const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -170,6 +185,16 @@ const MeSplatRoute = MeSplatRouteImport.update({
   path: '/me/$',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MessagesIndexRoute = MessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MessagesGroupIdRoute = MessagesGroupIdRouteImport.update({
+  id: '/messages/$groupId',
+  path: '/messages/$groupId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MrdSplatRoute = MrdSplatRouteImport.update({
   id: '/mrd/$',
   path: '/mrd/$',
@@ -205,6 +230,16 @@ const VerifyIdRoute = VerifyIdRouteImport.update({
   path: '/verify/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionBrandIdRoute = ActionBrandIdRouteImport.update({
+  id: '/action/brand/$id',
+  path: '/action/brand/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionContentKindRoute = ActionContentKindRouteImport.update({
+  id: '/action/content/$kind',
+  path: '/action/content/$kind',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionHistoryCheckInIndexRoute =
   ActionHistoryCheckInIndexRouteImport.update({
     id: '/action/historyCheckIn/',
@@ -223,6 +258,31 @@ const ActionHistoryEditHistoryHistoryRoute =
     path: '/action/historyEditHistory/$history',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ActionSettingIndexRoute = ActionSettingIndexRouteImport.update({
+  id: '/action/setting/',
+  path: '/action/setting/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSettingDisplayRoute = ActionSettingDisplayRouteImport.update({
+  id: '/action/setting_/display',
+  path: '/action/setting/display',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSettingLinksRoute = ActionSettingLinksRouteImport.update({
+  id: '/action/setting_/links',
+  path: '/action/setting/links',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSettingPhotosRoute = ActionSettingPhotosRouteImport.update({
+  id: '/action/setting_/photos',
+  path: '/action/setting/photos',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSettingShortLinkRoute = ActionSettingShortLinkRouteImport.update({
+  id: '/action/setting_/short-link',
+  path: '/action/setting/short-link',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -235,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
   '/action/createPoint': typeof ActionCreatePointRoute
@@ -249,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/friends/$id': typeof FriendsIdRoute
   '/mbg/$': typeof MbgSplatRoute
   '/me/$': typeof MeSplatRoute
+  '/messages/$groupId': typeof MessagesGroupIdRoute
   '/mrd/$': typeof MrdSplatRoute
   '/new-mbg/$': typeof NewMbgSplatRoute
   '/new-me/$': typeof NewMeSplatRoute
@@ -257,9 +319,17 @@ export interface FileRoutesByFullPath {
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
   '/action/': typeof ActionIndexRoute
+  '/messages/': typeof MessagesIndexRoute
+  '/action/brand/$id': typeof ActionBrandIdRoute
+  '/action/content/$kind': typeof ActionContentKindRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
+  '/action/setting/display': typeof ActionSettingDisplayRoute
+  '/action/setting/links': typeof ActionSettingLinksRoute
+  '/action/setting/photos': typeof ActionSettingPhotosRoute
+  '/action/setting/short-link': typeof ActionSettingShortLinkRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
+  '/action/setting/': typeof ActionSettingIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -272,6 +342,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
   '/action/createPoint': typeof ActionCreatePointRoute
@@ -286,6 +357,7 @@ export interface FileRoutesByTo {
   '/friends/$id': typeof FriendsIdRoute
   '/mbg/$': typeof MbgSplatRoute
   '/me/$': typeof MeSplatRoute
+  '/messages/$groupId': typeof MessagesGroupIdRoute
   '/mrd/$': typeof MrdSplatRoute
   '/new-mbg/$': typeof NewMbgSplatRoute
   '/new-me/$': typeof NewMeSplatRoute
@@ -294,9 +366,17 @@ export interface FileRoutesByTo {
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
   '/action': typeof ActionIndexRoute
+  '/messages': typeof MessagesIndexRoute
+  '/action/brand/$id': typeof ActionBrandIdRoute
+  '/action/content/$kind': typeof ActionContentKindRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
+  '/action/setting/display': typeof ActionSettingDisplayRoute
+  '/action/setting/links': typeof ActionSettingLinksRoute
+  '/action/setting/photos': typeof ActionSettingPhotosRoute
+  '/action/setting/short-link': typeof ActionSettingShortLinkRoute
   '/action/historyCheckIn': typeof ActionHistoryCheckInIndexRoute
+  '/action/setting': typeof ActionSettingIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -310,6 +390,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
   '/action/createPoint': typeof ActionCreatePointRoute
@@ -324,6 +405,7 @@ export interface FileRoutesById {
   '/friends/$id': typeof FriendsIdRoute
   '/mbg/$': typeof MbgSplatRoute
   '/me/$': typeof MeSplatRoute
+  '/messages/$groupId': typeof MessagesGroupIdRoute
   '/mrd/$': typeof MrdSplatRoute
   '/new-mbg/$': typeof NewMbgSplatRoute
   '/new-me/$': typeof NewMeSplatRoute
@@ -332,9 +414,17 @@ export interface FileRoutesById {
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
   '/action/': typeof ActionIndexRoute
+  '/messages/': typeof MessagesIndexRoute
+  '/action/brand/$id': typeof ActionBrandIdRoute
+  '/action/content/$kind': typeof ActionContentKindRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
+  '/action/setting_/display': typeof ActionSettingDisplayRoute
+  '/action/setting_/links': typeof ActionSettingLinksRoute
+  '/action/setting_/photos': typeof ActionSettingPhotosRoute
+  '/action/setting_/short-link': typeof ActionSettingShortLinkRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
+  '/action/setting/': typeof ActionSettingIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -349,6 +439,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/logout'
+    | '/notifications'
     | '/register'
     | '/scan-qr'
     | '/action/createPoint'
@@ -363,6 +454,7 @@ export interface FileRouteTypes {
     | '/friends/$id'
     | '/mbg/$'
     | '/me/$'
+    | '/messages/$groupId'
     | '/mrd/$'
     | '/new-mbg/$'
     | '/new-me/$'
@@ -371,9 +463,17 @@ export interface FileRouteTypes {
     | '/smc/$'
     | '/verify/$id'
     | '/action/'
+    | '/messages/'
+    | '/action/brand/$id'
+    | '/action/content/$kind'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
+    | '/action/setting/display'
+    | '/action/setting/links'
+    | '/action/setting/photos'
+    | '/action/setting/short-link'
     | '/action/historyCheckIn/'
+    | '/action/setting/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -386,6 +486,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/logout'
+    | '/notifications'
     | '/register'
     | '/scan-qr'
     | '/action/createPoint'
@@ -400,6 +501,7 @@ export interface FileRouteTypes {
     | '/friends/$id'
     | '/mbg/$'
     | '/me/$'
+    | '/messages/$groupId'
     | '/mrd/$'
     | '/new-mbg/$'
     | '/new-me/$'
@@ -408,9 +510,17 @@ export interface FileRouteTypes {
     | '/smc/$'
     | '/verify/$id'
     | '/action'
+    | '/messages'
+    | '/action/brand/$id'
+    | '/action/content/$kind'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
+    | '/action/setting/display'
+    | '/action/setting/links'
+    | '/action/setting/photos'
+    | '/action/setting/short-link'
     | '/action/historyCheckIn'
+    | '/action/setting'
   id:
     | '__root__'
     | '/'
@@ -423,6 +533,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/logout'
+    | '/notifications'
     | '/register'
     | '/scan-qr'
     | '/action/createPoint'
@@ -437,6 +548,7 @@ export interface FileRouteTypes {
     | '/friends/$id'
     | '/mbg/$'
     | '/me/$'
+    | '/messages/$groupId'
     | '/mrd/$'
     | '/new-mbg/$'
     | '/new-me/$'
@@ -445,9 +557,17 @@ export interface FileRouteTypes {
     | '/smc/$'
     | '/verify/$id'
     | '/action/'
+    | '/messages/'
+    | '/action/brand/$id'
+    | '/action/content/$kind'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
+    | '/action/setting_/display'
+    | '/action/setting_/links'
+    | '/action/setting_/photos'
+    | '/action/setting_/short-link'
     | '/action/historyCheckIn/'
+    | '/action/setting/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -461,6 +581,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
+  NotificationsRoute: typeof NotificationsRoute
   RegisterRoute: typeof RegisterRoute
   ScanQrRoute: typeof ScanQrRoute
   ActionCreatePointRoute: typeof ActionCreatePointRoute
@@ -475,6 +596,7 @@ export interface RootRouteChildren {
   FriendsIdRoute: typeof FriendsIdRoute
   MbgSplatRoute: typeof MbgSplatRoute
   MeSplatRoute: typeof MeSplatRoute
+  MessagesGroupIdRoute: typeof MessagesGroupIdRoute
   MrdSplatRoute: typeof MrdSplatRoute
   NewMbgSplatRoute: typeof NewMbgSplatRoute
   NewMeSplatRoute: typeof NewMeSplatRoute
@@ -483,9 +605,17 @@ export interface RootRouteChildren {
   SmcSplatRoute: typeof SmcSplatRoute
   VerifyIdRoute: typeof VerifyIdRoute
   ActionIndexRoute: typeof ActionIndexRoute
+  MessagesIndexRoute: typeof MessagesIndexRoute
+  ActionBrandIdRoute: typeof ActionBrandIdRoute
+  ActionContentKindRoute: typeof ActionContentKindRoute
   ActionHistoryCheckInHistoryRoute: typeof ActionHistoryCheckInHistoryRoute
   ActionHistoryEditHistoryHistoryRoute: typeof ActionHistoryEditHistoryHistoryRoute
+  ActionSettingDisplayRoute: typeof ActionSettingDisplayRoute
+  ActionSettingLinksRoute: typeof ActionSettingLinksRoute
+  ActionSettingPhotosRoute: typeof ActionSettingPhotosRoute
+  ActionSettingShortLinkRoute: typeof ActionSettingShortLinkRoute
   ActionHistoryCheckInIndexRoute: typeof ActionHistoryCheckInIndexRoute
+  ActionSettingIndexRoute: typeof ActionSettingIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -558,6 +688,13 @@ declare module '@tanstack/react-router' {
       path: '/logout'
       fullPath: '/logout'
       preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -665,6 +802,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MeSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/messages/': {
+      id: '/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof MessagesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/messages/$groupId': {
+      id: '/messages/$groupId'
+      path: '/messages/$groupId'
+      fullPath: '/messages/$groupId'
+      preLoaderRoute: typeof MessagesGroupIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mrd/$': {
       id: '/mrd/$'
       path: '/mrd/$'
@@ -714,6 +865,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/brand/$id': {
+      id: '/action/brand/$id'
+      path: '/action/brand/$id'
+      fullPath: '/action/brand/$id'
+      preLoaderRoute: typeof ActionBrandIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/content/$kind': {
+      id: '/action/content/$kind'
+      path: '/action/content/$kind'
+      fullPath: '/action/content/$kind'
+      preLoaderRoute: typeof ActionContentKindRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/historyCheckIn/': {
       id: '/action/historyCheckIn/'
       path: '/action/historyCheckIn'
@@ -735,6 +900,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionHistoryEditHistoryHistoryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/setting/': {
+      id: '/action/setting/'
+      path: '/action/setting'
+      fullPath: '/action/setting/'
+      preLoaderRoute: typeof ActionSettingIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/setting_/display': {
+      id: '/action/setting_/display'
+      path: '/action/setting/display'
+      fullPath: '/action/setting/display'
+      preLoaderRoute: typeof ActionSettingDisplayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/setting_/links': {
+      id: '/action/setting_/links'
+      path: '/action/setting/links'
+      fullPath: '/action/setting/links'
+      preLoaderRoute: typeof ActionSettingLinksRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/setting_/photos': {
+      id: '/action/setting_/photos'
+      path: '/action/setting/photos'
+      fullPath: '/action/setting/photos'
+      preLoaderRoute: typeof ActionSettingPhotosRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/setting_/short-link': {
+      id: '/action/setting_/short-link'
+      path: '/action/setting/short-link'
+      fullPath: '/action/setting/short-link'
+      preLoaderRoute: typeof ActionSettingShortLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -749,6 +949,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
+  NotificationsRoute: NotificationsRoute,
   RegisterRoute: RegisterRoute,
   ScanQrRoute: ScanQrRoute,
   ActionCreatePointRoute: ActionCreatePointRoute,
@@ -763,6 +964,7 @@ const rootRouteChildren: RootRouteChildren = {
   FriendsIdRoute: FriendsIdRoute,
   MbgSplatRoute: MbgSplatRoute,
   MeSplatRoute: MeSplatRoute,
+  MessagesGroupIdRoute: MessagesGroupIdRoute,
   MrdSplatRoute: MrdSplatRoute,
   NewMbgSplatRoute: NewMbgSplatRoute,
   NewMeSplatRoute: NewMeSplatRoute,
@@ -771,9 +973,17 @@ const rootRouteChildren: RootRouteChildren = {
   SmcSplatRoute: SmcSplatRoute,
   VerifyIdRoute: VerifyIdRoute,
   ActionIndexRoute: ActionIndexRoute,
+  MessagesIndexRoute: MessagesIndexRoute,
+  ActionBrandIdRoute: ActionBrandIdRoute,
+  ActionContentKindRoute: ActionContentKindRoute,
   ActionHistoryCheckInHistoryRoute: ActionHistoryCheckInHistoryRoute,
   ActionHistoryEditHistoryHistoryRoute: ActionHistoryEditHistoryHistoryRoute,
+  ActionSettingDisplayRoute: ActionSettingDisplayRoute,
+  ActionSettingLinksRoute: ActionSettingLinksRoute,
+  ActionSettingPhotosRoute: ActionSettingPhotosRoute,
+  ActionSettingShortLinkRoute: ActionSettingShortLinkRoute,
   ActionHistoryCheckInIndexRoute: ActionHistoryCheckInIndexRoute,
+  ActionSettingIndexRoute: ActionSettingIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

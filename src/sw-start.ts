@@ -1,8 +1,10 @@
 import { isZaloInAppBrowser } from './lib/in-app-browser';
 
 /**
- * Registers the worker after the first screen, off its critical path, and never inside Zalo
- * (spec §1). The outcome is written on <html data-service-worker> (support and e2e read it).
+ * Registers the worker after the first screen, off its critical path: after the load event,
+ * when the main thread is idle (workbox-window and the worker's precache of every chunk must
+ * not compete with the first screen, docs/decisions/0003). Never inside Zalo (spec §1). The
+ * outcome is written on <html data-service-worker> (support and e2e read it).
  */
 export function startServiceWorkerAfterLoad(): void {
   const mark = (state: 'registered' | 'failed' | 'skipped' | 'unsupported') => {
@@ -11,11 +13,43 @@ export function startServiceWorkerAfterLoad(): void {
   if (!import.meta.env.PROD || isZaloInAppBrowser(navigator.userAgent)) return mark('skipped');
   if (!('serviceWorker' in navigator)) return mark('unsupported');
   const start = () => {
-    void import('./sw-registration')
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      .then((ok) => mark(ok ? 'registered' : 'failed'))
-      .catch(() => mark('failed'));
+    const registered = navigator.serviceWorker.controller
+      ? withUpdatePrompt()
+      : firstRegistration();
+    void registered.then((ok) => mark(ok ? 'registered' : 'failed')).catch(() => mark('failed'));
   };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
+    else setTimeout(start, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/** The prompt-to-update flow (workbox-window), for a page that an installed version controls. */
+function withUpdatePrompt(): Promise<boolean> {
+  return import('./sw-registration').then(({ registerServiceWorker }) => registerServiceWorker());
+}
+
+/**
+ * A first visit has no installed version to update from, so the plain registration is enough
+ * and workbox-window stays unloaded (docs/decisions/0003). Should a new version arrive while
+ * this page runs, the prompt takes over once it waits (workbox-window announces a worker that
+ * was already waiting when it registers).
+ */
+async function firstRegistration(): Promise<boolean> {
+  try {
+    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    registration.addEventListener('updatefound', () => {
+      const incoming = registration.installing;
+      incoming?.addEventListener('statechange', () => {
+        if (incoming.state === 'installed' && navigator.serviceWorker.controller) {
+          void withUpdatePrompt();
+        }
+      });
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -8,8 +8,8 @@ import { matchPrecache } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
+import { cardPagePathPattern } from '../contract/card-prefixes';
 
-const cardPagePath = /^\/(me|mbg|new-me|new-mbg|blog|mrd|fme|smc)\//;
 const cardApiPath =
   /^\/api\/(members\/(getMemberId|getMemberIdView|getInfoMemberAndGroupByLink|blog|getBlogByMemberId)\/|groupAndBrand\/(getGDUById|getGDByById)\/|brandBlog\/getByBrandId\/|brandActivity\/getBrandActivity|productMember\/(getProductList|getProductByBranch|getProductById)\/|relics\/|brandRelics\/)/;
 
@@ -36,7 +36,7 @@ registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' &&
     url.origin === self.location.origin &&
-    cardPagePath.test(url.pathname),
+    cardPagePathPattern.test(url.pathname),
   async (options) => {
     try {
       return await cardPages.handle(options);

@@ -13,6 +13,7 @@ import './precache';
 
 import './card-cache';
 import './background-sync';
+import './push';
 
 // 3. Every other navigation → the precached index.html.
 import './navigation-fallback';

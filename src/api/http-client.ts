@@ -46,6 +46,8 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as they are (a picture upload), with their content type. */
+  bytes?: { data: ArrayBuffer | Blob; type: string };
   /** Query parameters; empty and null values are stripped (spec §5). */
   query?: Record<string, string | number | boolean | null | undefined>;
   idempotencyKey?: string;
@@ -76,10 +78,13 @@ async function send(
   headers.set('accept', 'application/json');
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (request.idempotencyKey) headers.set('idempotency-key', request.idempotencyKey);
-  let body: string | undefined;
+  let body: string | ArrayBuffer | Blob | undefined;
   if (request.json !== undefined) {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(request.json);
+  } else if (request.bytes) {
+    headers.set('content-type', request.bytes.type || 'application/octet-stream');
+    body = request.bytes.data;
   }
   try {
     return await fetch(buildUrl(path, request.query), {
@@ -158,9 +163,13 @@ export async function refreshSession(staleToken: string | undefined): Promise<St
   const run = async (): Promise<StoredSession> => {
     const current = await reloadSession();
     if (current && current.accessToken !== staleToken) return current;
+    // The request raced a logout here (its token died with the session): nothing to renew,
+    // and no reload of the page the logout leads to.
+    if (staleToken !== undefined && !current) throw new SessionExpiredError();
     const response = await send('/auth/refresh', { method: 'POST', json: {} }, undefined);
     if (response.status === 401 || response.status === 403) {
-      await endExpiredSession();
+      const loggedOutMeanwhile = staleToken !== undefined && !(await reloadSession());
+      if (!loggedOutMeanwhile) await endExpiredSession();
       throw new SessionExpiredError();
     }
     if (!response.ok) throw await errorFrom(response);

@@ -3,7 +3,8 @@
 // and from the shared session store when it changes (this tab, other tabs, the worker).
 import { useSyncExternalStore } from 'react';
 import type { SessionBrandGroup } from '../../contract/auth';
-import { cookieNames, hasLoginCookie, readCookie } from '../lib/cookies';
+import { cookieNames } from '../../contract/cookie-names';
+import { hasLoginCookie, readCookie } from '../lib/cookies';
 import { subscribeSession, type StoredSession } from './session-store';
 
 export type LoginStatus = 'loggedOut' | 'loggingIn' | 'loggedIn';

@@ -2,10 +2,21 @@
 // worker. Screens read it with useLiveQuery; the sync engine fills it from the server's delta
 // pull and drains the outbox into the server's batch push. No window-only API in this file.
 import { Dexie, type DexieOptions, type Table } from 'dexie';
+import type { AccountLink } from '../../contract/account-link';
 import type { CheckIn } from '../../contract/checkin';
 import type { Contact } from '../../contract/contact';
+import type {
+  ActivityRecord,
+  PosterRecord,
+  PostRecord,
+  ProductRecord,
+  RelicRecord,
+} from '../../contract/content-writes';
 import type { Friendship } from '../../contract/friend';
+import type { ImagePurpose } from '../../contract/image';
 import type { Member } from '../../contract/member';
+import type { MessageCopy } from '../../contract/message';
+import type { NotificationItem } from '../../contract/notification';
 import type {
   OrderGroupRow as OrderGroupRecord,
   PointEntry,
@@ -51,10 +62,17 @@ type Mirrored<T> = T & Pick<MirroredRow, 'changeSeq'>;
 /** Rows whose shape the area's contract defines (what its pull source's toClient returns). */
 export type FriendshipRow = Friendship;
 export type ContactRow = Contact;
+export type AccountLinkRow = AccountLink;
 export type PointEntryRow = Mirrored<PointEntry>;
 export type CheckInRow = Mirrored<CheckIn>;
 export type OrderGroupRow = Mirrored<OrderGroupRecord>;
 export type StaffGroupRow = Mirrored<StaffGroup>;
+/** The member's own content and that of the brands they run (posts, products, …). */
+export type PostRow = PostRecord;
+export type ProductRow = ProductRecord;
+export type ActivityRow = ActivityRecord;
+export type RelicRow = RelicRecord;
+export type PosterRow = PosterRecord;
 
 /** A derived balance (sum of the ledger) as last computed by the server. */
 export interface MemberBalanceRow {
@@ -66,23 +84,11 @@ export interface MemberBalanceRow {
   memberName?: string;
 }
 
-export interface NotificationRow extends MirroredRow {
-  memberId: string;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  readAt: string | null;
-}
+/** A notification as its pull source sends it (version 7; the service worker writes them too). */
+export type NotificationRow = NotificationItem;
 
-export interface MessageRow extends MirroredRow {
-  senderMemberId: string;
-  recipientMemberId: string;
-  content: string;
-  readAt: string | null;
-  sender?: MemberSummary;
-  recipient?: MemberSummary;
-}
+/** The member's own copy of a message (version 7, decision 0660). */
+export type MessageRow = MessageCopy;
 
 export interface JobDiaryRow extends MirroredRow {
   memberId: string;
@@ -150,6 +156,25 @@ export interface ServerShadowRow {
   pulledAfter: number;
 }
 
+/**
+ * A picked picture waiting to be uploaded (decision 0620): its address is known already
+ * (`/img/<id>/…`), so edits can point at it offline; the engine uploads it before pushing.
+ */
+export interface PendingImageRow {
+  /** The upload id (a uuid made here). */
+  id: string;
+  memberId: string | null;
+  purpose: ImagePurpose;
+  /** The resized picture's bytes and type (bytes rather than a Blob: every browser stores them). */
+  bytes: ArrayBuffer;
+  type: string;
+  /** pending: waits to be sent; rejected: the server refused it (error says why). */
+  state: 'pending' | 'rejected';
+  attempts: number;
+  error: OutboxError | null;
+  createdAt: string;
+}
+
 export interface SyncStateRow {
   key: string;
   value: unknown;
@@ -167,7 +192,13 @@ export interface MirroredTables {
   notifications: NotificationRow;
   messages: MessageRow;
   jobDiary: JobDiaryRow;
+  accountLinks: AccountLinkRow;
   savedCards: SavedCardRow;
+  posts: PostRow;
+  products: ProductRow;
+  activities: ActivityRow;
+  relics: RelicRow;
+  posters: PosterRow;
 }
 
 export type MirroredTableName = keyof MirroredTables;
@@ -185,6 +216,12 @@ export const pulledTableNames = [
   'notifications',
   'messages',
   'jobDiary',
+  'posts',
+  'products',
+  'activities',
+  'relics',
+  'posters',
+  'accountLinks',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -199,6 +236,7 @@ export type AppDb = Dexie & {
   >;
 } & {
   outbox: Table<OutboxEntry, string>;
+  pendingImages: Table<PendingImageRow, string>;
   serverShadows: Table<ServerShadowRow, string>;
   syncState: Table<SyncStateRow, string>;
 };
@@ -239,6 +277,36 @@ export const appDbVersions: AppDbVersion[] = [
       outbox: 'id, &seq, state, [table+rowKey]',
       serverShadows: 'id',
       syncState: 'key',
+    },
+  },
+  {
+    // Picked pictures waiting to be uploaded (decision 0620).
+    version: 3,
+    stores: { pendingImages: 'id, memberId, state, createdAt' },
+  },
+  {
+    // A member's banks, links and videos as rows (decision 0630).
+    version: 4,
+    stores: { accountLinks: 'id, memberId, kind, ordinal' },
+  },
+  {
+    // Content the member publishes, for themselves or a brand they run.
+    version: 6,
+    stores: {
+      posts: 'id, memberId, groupId, updatedAt',
+      products: 'id, memberId, groupId, updatedAt',
+      activities: 'id, memberId, groupId, updatedAt',
+      relics: 'id, memberId, groupId, updatedAt',
+      posters: 'id, memberId, groupId, updatedAt',
+    },
+  },
+  {
+    // Messages are each member's own copies, read by conversation in time order; notifications
+    // are opened (not read). Both tables were empty before.
+    version: 7,
+    stores: {
+      messages: 'id, groupMessageId, sentAt, [groupMessageId+sentAt], senderMemberId',
+      notifications: 'id, createdAt, openedAt, kind',
     },
   },
 ];

@@ -1,6 +1,8 @@
 import { i18n } from '@lingui/core';
-import { messages as viMessages } from '../locales/vi/messages.po';
-import { cookieNames, readCookie, writeCookie } from '../lib/cookies';
+import type { Messages } from '@lingui/core';
+import { messages as viFirstScreen } from '../locales/vi/first-screen.po';
+import { cookieNames } from '../../contract/cookie-names';
+import { readCookie, writeCookie } from '../lib/cookies';
 
 export type Locale = 'vi' | 'en';
 export const locales: readonly Locale[] = ['vi', 'en'];
@@ -11,19 +13,51 @@ export function toLocale(value: string | null | undefined): Locale {
   return value === 'en' ? 'en' : 'vi';
 }
 
+/** Paths a visitor's first screen (login) serves with the small first-screen catalog alone. */
+const firstScreenPaths = new Set(['/', '/login']);
+
+/** Whether a screen needs the app's full catalog (every screen but the first). */
+export function needsFullCatalog(pathname: string): boolean {
+  return !firstScreenPaths.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
+
+let fullCatalogWanted = false;
+const fullCatalogLoaded = new Set<Locale>();
+
+async function firstScreenMessages(locale: Locale): Promise<Messages> {
+  return locale === 'en' ? (await import('../locales/en/first-screen.po')).messages : viFirstScreen;
+}
+
+async function fullMessages(locale: Locale): Promise<Messages> {
+  return locale === 'en'
+    ? (await import('../locales/en/messages.po')).messages
+    : (await import('../locales/vi/messages.po')).messages;
+}
+
 /**
- * Vietnamese is bundled (source, default and fallback); English loads on demand. The choice is
- * kept in the `lang` cookie and mirrored on `<html lang>`.
+ * The first screen's Vietnamese is bundled (source, default and fallback); the rest of the app's
+ * texts and English load on demand (docs/decisions/0003). The choice is kept in the `lang`
+ * cookie and mirrored on `<html lang>`.
  */
 export async function activateLocale(locale: Locale, { remember = true } = {}): Promise<void> {
-  if (locale === 'en') {
-    const { messages } = await import('../locales/en/messages.po');
-    i18n.loadAndActivate({ locale: 'en', messages });
-  } else {
-    i18n.loadAndActivate({ locale: 'vi', messages: viMessages });
-  }
+  const [first, full] = await Promise.all([
+    firstScreenMessages(locale),
+    fullCatalogWanted ? fullMessages(locale) : undefined,
+  ]);
+  i18n.loadAndActivate({ locale, messages: { ...first, ...full } });
+  if (full) fullCatalogLoaded.add(locale);
+  else fullCatalogLoaded.delete(locale);
   document.documentElement.lang = locale;
   if (remember) writeCookie(cookieNames.lang, locale);
+}
+
+/** Loads the full catalog of the active language (and of any language chosen later). */
+export async function ensureFullCatalog(): Promise<void> {
+  fullCatalogWanted = true;
+  const locale = toLocale(i18n.locale);
+  if (fullCatalogLoaded.has(locale)) return;
+  i18n.load(locale, await fullMessages(locale));
+  fullCatalogLoaded.add(locale);
 }
 
 export function savedLocale(): Locale {

@@ -1,31 +1,7 @@
-// Readable session-fact cookies of spec §3/§9 (names agreed in notes/interfaces.md).
-// The refresh token is HttpOnly and never touched here.
-
-export const cookieNames = {
-  memberId: 'memberId',
-  brandGroup: 'brandGroup',
-  agency: 'agency',
-  userName: 'userName',
-  name: 'name',
-  urlMinify: 'urlMinify',
-  isLoggedIn: 'isLoggedIn',
-  routerName: 'routerName',
-  lang: 'lang',
-} as const;
-
-export type CookieName = (typeof cookieNames)[keyof typeof cookieNames];
-
-/** Session cookies cleared on logout or a failed refresh (`lang` survives). */
-export const sessionCookieNames: readonly CookieName[] = [
-  cookieNames.memberId,
-  cookieNames.brandGroup,
-  cookieNames.agency,
-  cookieNames.userName,
-  cookieNames.name,
-  cookieNames.urlMinify,
-  cookieNames.isLoggedIn,
-  cookieNames.routerName,
-];
+// Readable session-fact cookies of spec §3/§9 in the browser; their names are in
+// contract/cookie-names.ts, shared with the server. The refresh token is HttpOnly and never
+// touched here.
+import { cookieNames, sessionCookieNames, type CookieName } from '../../contract/cookie-names';
 
 export const cookieMaxAgeSeconds = 30 * 24 * 60 * 60;
 

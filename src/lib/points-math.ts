@@ -2,6 +2,7 @@
 // sent, duplicate check-ins, money input, totals per day.
 import { duplicateWindowMinutes } from '../../contract/checkin';
 import { ledgerBalance, type DayTotals, type PointEntry } from '../../contract/points';
+import { vietnamDay } from '../../contract/vietnam-time';
 
 export interface LedgerRow {
   id: string;
@@ -80,16 +81,6 @@ export function duplicateOfLocal(
     )
     .sort((a, b) => a.checkedInAt.localeCompare(b.checkedInAt) || a.id.localeCompare(b.id))[0];
   return first?.id ?? null;
-}
-
-/** YYYY-MM-DD of an instant in Vietnam time (UTC+7 all year). */
-export function vietnamDay(iso: string): string {
-  return new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(0, 10);
-}
-
-/** HH:mm of an instant in Vietnam time. */
-export function vietnamTime(iso: string): string {
-  return new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(11, 16);
 }
 
 /** Totals per day (Vietnam time), newest day first. */

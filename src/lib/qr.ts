@@ -1,73 +1,10 @@
-// QR codes of card links, made with @zxing/library's encoder at the highest error correction
-// (H, 30 %) so that a logo over the middle still scans. Pure: usable in the browser (canvas)
-// and in Node (test fixtures render the same matrix to video frames).
-import { EncodeHintType, QRCodeDecoderErrorCorrectionLevel, QRCodeEncoder } from '@zxing/library';
-
-export interface QrMatrix {
-  /** Modules per side, without the quiet zone. */
-  size: number;
-  /** Row-major, 1 = dark. */
-  modules: Uint8Array;
-}
-
-export function encodeQr(text: string): QrMatrix {
-  const hints = new Map([[EncodeHintType.CHARACTER_SET, 'UTF-8']]);
-  const matrix = QRCodeEncoder.encode(text, QRCodeDecoderErrorCorrectionLevel.H, hints).getMatrix();
-  const size = matrix.getWidth();
-  const modules = new Uint8Array(size * size);
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) modules[y * size + x] = matrix.get(x, y) === 1 ? 1 : 0;
-  }
-  return { size, modules };
-}
-
-/** Quiet zone around the code, in modules (the standard asks for 4). */
-export const quietModules = 4;
-
-/**
- * Share of the side a centre logo may cover. A fifth of the side hides 4 % of the modules,
- * far inside what level H restores.
- */
-export const logoSideFraction = 0.2;
-
-/** The square in pixels a centre logo takes on an image of `side` pixels. */
-export function logoBox(side: number): { x: number; y: number; size: number } {
-  const size = Math.round(side * logoSideFraction);
-  const x = Math.round((side - size) / 2);
-  return { x, y: x, size };
-}
-
-/**
- * Grey pixels (0 black, 255 white) of the code at `scale` pixels per module with its quiet
- * zone, optionally with a white square where a logo goes.
- */
-export function rasterizeQr(
-  qr: QrMatrix,
-  scale: number,
-  options: { clearCentre?: boolean } = {},
-): { side: number; pixels: Uint8Array } {
-  const side = (qr.size + quietModules * 2) * scale;
-  const pixels = new Uint8Array(side * side).fill(255);
-  for (let y = 0; y < qr.size; y++) {
-    for (let x = 0; x < qr.size; x++) {
-      if (qr.modules[y * qr.size + x] !== 1) continue;
-      const px = (x + quietModules) * scale;
-      const py = (y + quietModules) * scale;
-      for (let dy = 0; dy < scale; dy++)
-        pixels.fill(0, (py + dy) * side + px, (py + dy) * side + px + scale);
-    }
-  }
-  if (options.clearCentre) {
-    const box = logoBox(side);
-    for (let y = box.y; y < box.y + box.size; y++)
-      pixels.fill(255, y * side + box.x, y * side + box.x + box.size);
-  }
-  return { side, pixels };
-}
+// What a card QR code carries and what a scanned code names (encoding and painting:
+// src/lib/qr-code.ts and src/ui/qr-paint.ts).
+import { memberCardPath } from '../../contract/card-prefixes';
 
 /** The card link a member's QR code carries: their id, so it opens offline at a booth too. */
 export function cardLinkOf(origin: string, memberId: string): string {
-  return `${origin.replace(/\/$/, '')}/me/${memberId}`;
+  return `${origin.replace(/\/$/, '')}${memberCardPath(memberId)}`;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,16 +1,44 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Outlet, createRootRoute, useMatches } from '@tanstack/react-router';
+import { Outlet, createRootRoute, useMatches, useRouterState } from '@tanstack/react-router';
 import { AppHeader } from '../ui/app-header';
 import { ErrorScreen } from '../ui/error-screen';
 import { NotFoundScreen } from '../ui/not-found-screen';
 import { ToastViewport } from '../ui/toast';
 import { MemberMenu } from '../features/member-menu/member-menu';
 import { hasLoginCookie } from '../lib/cookies';
+import { ensureFullCatalog, needsFullCatalog, type Locale } from '../i18n/i18n';
+import { currentMemberId } from '../api/current-member';
 
 // The sync status (and with it Dexie and the sync engine) loads only on a device that has
 // local data or a logged-in member: a first-time visitor's login screen stays light.
+// Its texts are in the full catalog, which the login screen alone does not load.
 const SyncStatusBar = lazy(() =>
-  import('../features/sync-status/sync-status-bar').then((m) => ({ default: m.SyncStatusBar })),
+  Promise.all([import('../features/sync-status/sync-status-bar'), ensureFullCatalog()]).then(
+    ([m]) => ({ default: m.SyncStatusBar }),
+  ),
+);
+
+// The phones' tab bar is a member's only (it reads the device store like the menu).
+const MemberTabBar = lazy(() =>
+  Promise.all([import('../features/member-menu/member-links'), ensureFullCatalog()]).then(
+    ([m]) => ({ default: m.MemberTabBar }),
+  ),
+);
+
+/** A logged-in member's language choice is a profile edit (kept across reloads and logins). */
+function keepLanguageInProfile(locale: Locale): void {
+  const memberId = currentMemberId();
+  if (!hasLoginCookie() || !memberId) return;
+  void import('../features/profile/profile-data').then((m) =>
+    m.saveProfileLanguage(memberId, locale),
+  );
+}
+
+// Toasts of arriving notifications and the push address, for a logged-in member only.
+const NotificationAgent = lazy(() =>
+  import('../features/notifications/notification-agent').then((m) => ({
+    default: m.NotificationAgent,
+  })),
 );
 
 function useDeviceHasLocalData(): boolean {
@@ -28,22 +56,37 @@ function useDeviceHasLocalData(): boolean {
 }
 
 export const Route = createRootRoute({
+  // Every screen but a visitor's login shows texts of the full catalog: loaded before it renders.
+  beforeLoad: ({ location }) =>
+    needsFullCatalog(location.pathname) ? ensureFullCatalog() : undefined,
   component: RootLayout,
   errorComponent: ErrorScreen,
   notFoundComponent: NotFoundScreen,
 });
 
 function RootLayout() {
+  // Re-read the login cookie on every navigation: login lands on an app screen without a reload.
+  useRouterState({ select: (s) => s.location.pathname });
   // A route opts out of the app header with `staticData: { bareLayout: true }` (public cards).
   const bare = useMatches({ select: (matches) => matches.some((m) => m.staticData.bareLayout) });
   const hasLocalData = useDeviceHasLocalData();
   return (
     <>
-      {!bare && <AppHeader menu={<MemberMenu />} />}
+      {!bare && <AppHeader menu={<MemberMenu />} onLanguageChosen={keepLanguageInProfile} />}
       <Outlet />
       {hasLocalData && (
         <Suspense fallback={null}>
           <SyncStatusBar />
+        </Suspense>
+      )}
+      {!bare && hasLoginCookie() && (
+        <Suspense fallback={null}>
+          <MemberTabBar />
+        </Suspense>
+      )}
+      {hasLoginCookie() && (
+        <Suspense fallback={null}>
+          <NotificationAgent />
         </Suspense>
       )}
       <ToastViewport />

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireLogin } from './-require-login';
-import { OrderPointsScreen } from '../features/points/history-screens';
+import { OrderPointsScreen } from '../features/points/order-points-screen';
 
 export const Route = createFileRoute('/order-points/$id')({
   beforeLoad: requireLogin,

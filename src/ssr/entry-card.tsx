@@ -5,7 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { activateCardLocale, cardLocaleFromCookie } from '../features/card/card-i18n';
 import { CardApp } from '../features/card/card-app';
-import type { CardPageData } from '../features/card/card-route';
+import type { CardPageData } from '../../contract/card-paths';
 import { trackCard } from '../features/card/card-tracking';
 import { reactToCardRoute } from '../features/card/card-navigation';
 import { startServiceWorkerAfterLoad } from '../sw-start';

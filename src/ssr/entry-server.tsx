@@ -1,18 +1,41 @@
-// Server rendering of public card pages, built by `vite build --ssr` so that Lingui's macros
+// Server rendering of public card pages and a visitor's first app screen, built by `vite build --ssr` so that Lingui's macros
 // and the CSS imports are compiled exactly as in the browser build.
 import { renderToString } from 'react-dom/server';
 import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { messages as viMessages } from '../locales/vi/card.po';
 import { messages as enMessages } from '../locales/en/card.po';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { messages as viAppMessages } from '../locales/vi/messages.po';
+import { messages as enAppMessages } from '../locales/en/messages.po';
+import { routeTree } from '../routeTree.gen';
 import { CardApp } from '../features/card/card-app';
-import type { CardPageData } from '../features/card/card-route';
+import type { CardPageData } from '../../contract/card-paths';
 
 export function renderCardPage(data: CardPageData, locale: 'vi' | 'en'): string {
   const i18n = setupI18n({ locale, messages: { vi: viMessages, en: enMessages } });
   return renderToString(
     <I18nProvider i18n={i18n}>
       <CardApp data={data} />
+    </I18nProvider>,
+  );
+}
+
+/**
+ * The first screen a visitor gets at an app path (the login and register forms), rendered
+ * with the app's own router so that it paints before any script runs; the app replaces it
+ * when it starts (docs/decisions/0003).
+ */
+export async function renderAppScreen(pathname: string, locale: 'vi' | 'en'): Promise<string> {
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [pathname] }),
+  });
+  await router.load();
+  const i18n = setupI18n({ locale, messages: { vi: viAppMessages, en: enAppMessages } });
+  return renderToString(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
     </I18nProvider>,
   );
 }

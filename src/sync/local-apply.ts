@@ -2,6 +2,7 @@
 // mark refused ones and undo their optimistic change), pulled pages (rows + cursor together,
 // never over rows with pending changes), resync and account switch. Decision 0201.
 import type { IndexableType, Table } from 'dexie';
+import { messageText } from '../../contract/messages';
 import type { PullResponse, PushResult } from '../../contract/sync';
 import {
   pulledTableNames,
@@ -13,8 +14,12 @@ import {
 } from '../db/app-db';
 import { readSyncState, writeSyncState } from './sync-state';
 
-/** After this many "retry" answers from the server itself, an entry is given up as refused. */
-export const maxServerRetries = 10;
+/**
+ * After this many failures the server reported for the entry itself (5xx "retry" answers naming
+ * it), it is given up as refused so that a poison entry cannot hold the queue forever (0206).
+ * No answer at all (network) and "busy, come back later" (429) do not count.
+ */
+export const maxServerAttempts = 5;
 
 type AnyTable = Table<unknown, IndexableType>;
 
@@ -121,6 +126,15 @@ function errorOf(result: PushResult): OutboxError {
   };
 }
 
+/** The reason a poison entry ends refused: the server kept failing on it. */
+function gaveUpError(result: PushResult): OutboxError {
+  return {
+    code: 'server_gave_up',
+    message: messageText('server_gave_up', 'vi', { tries: maxServerAttempts }),
+    status: result.httpStatus ?? 503,
+  };
+}
+
 export interface PushSummary {
   applied: number;
   rejected: number;
@@ -138,6 +152,9 @@ export async function applyPushResults(
   return db.transaction('rw', allTables(db), async () => {
     const summary: PushSummary = { applied: 0, rejected: 0, retry: false };
     const settled = new Map<string, { table: MirroredTableName; rowKey: string }>();
+    // The server stops a batch at its first failing entry; when that entry was just given up,
+    // the entries it held back go out right away instead of after a backoff.
+    let stopperGivenUp = false;
     for (const sent of batch) {
       const result = byId.get(sent.id);
       const entry = await db.outbox.get(sent.id);
@@ -149,11 +166,12 @@ export async function applyPushResults(
       } else if (result.status === 'rejected') {
         await rejectEntry(db, entry, errorOf(result));
         summary.rejected += 1;
-      } else if (result.code !== 'not_attempted') {
+      } else if (result.code !== 'not_attempted' && result.httpStatus !== 429) {
         const attempts = entry.attempts + 1;
-        if (attempts >= maxServerRetries) {
-          await rejectEntry(db, entry, errorOf(result));
+        if (attempts >= maxServerAttempts) {
+          await rejectEntry(db, entry, gaveUpError(result));
           summary.rejected += 1;
+          stopperGivenUp = true;
         } else {
           await db.outbox.update(entry.id, {
             attempts,
@@ -162,7 +180,7 @@ export async function applyPushResults(
           });
           summary.retry = true;
         }
-      } else {
+      } else if (result.code !== 'not_attempted' || !stopperGivenUp) {
         summary.retry = true;
       }
     }

@@ -10,13 +10,14 @@ import {
   type OutboxEntry,
 } from '../db/app-db';
 import { readSession } from '../api/session-store';
+import type { MutationName, MutationPayload } from '../../contract/mutations';
 import { outboxChanged } from './flush-signal';
 
-export interface QueueMutationInput {
-  /** Registered server mutation, e.g. `contact.upsert`. */
-  name: string;
-  /** What the server's handler receives (validated there by the mutation's contract schema). */
-  payload: unknown;
+export interface QueueMutationInput<N extends MutationName> {
+  /** A mutation declared in contract/mutations.ts, e.g. `contact.upsert`. */
+  name: N;
+  /** What the server's handler receives: the input of the mutation's contract schema. */
+  payload: MutationPayload<N>;
   /** The mirrored table the optimistic change touches. */
   table: MirroredTableName;
   /** Key of the touched row (memberBalances: [memberId, groupId]). */
@@ -41,9 +42,9 @@ export function currentPayloadVersion(db: AppDb): number {
  * Queues a write into a given database (tests, the service worker); features use
  * queueMutation. Returns the outbox entry; its id is the idempotency key.
  */
-export async function queueMutationIn(
+export async function queueMutationIn<N extends MutationName>(
   db: AppDb,
-  input: QueueMutationInput,
+  input: QueueMutationInput<N>,
   memberId: string | null,
 ): Promise<OutboxEntry> {
   const tables = [...new Set([input.table, ...(input.alsoTables ?? [])])].map((t) => db.table(t));
@@ -84,7 +85,9 @@ export async function queueMutationIn(
  * online, else later (any tab, or the service worker with no tab open). If the server refuses
  * it, the change is undone and the entry is listed with its reason.
  */
-export async function queueMutation(input: QueueMutationInput): Promise<OutboxEntry> {
+export async function queueMutation<N extends MutationName>(
+  input: QueueMutationInput<N>,
+): Promise<OutboxEntry> {
   const db = input.durability === 'strict' ? appDbStrict() : appDb;
   const session = await readSession();
   const entry = await queueMutationIn(db, input, session?.memberId ?? null);

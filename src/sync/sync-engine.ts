@@ -16,6 +16,7 @@ import {
   resetForResync,
 } from './local-apply';
 import { clientId, deleteSyncState, readSyncState, writeSyncState } from './sync-state';
+import { uploadPendingImages } from './image-uploads';
 
 export type FlushStatus =
   /** Pushed everything this member had queued and pulled up to date. */
@@ -183,6 +184,8 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     try {
       await clientId(db);
       await adoptMember(db, session.memberId);
+      // Pictures first: an edit pointing at one must find it on the server (decision 0620).
+      await uploadPendingImages(db, session.memberId);
       await push(session.memberId, outcome);
       if (outcome.status !== 'synced') return outcome;
       await pull(outcome);

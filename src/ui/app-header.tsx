@@ -1,10 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LanguageSwitch } from './language-switch';
+import type { Locale } from '../i18n/i18n';
 import { OfflineIndicator } from './offline-indicator';
 
 /** The compact app header: product mark, status badges, language switch, the member's menu. */
-export function AppHeader({ menu }: { menu?: ReactNode }) {
+export function AppHeader({
+  menu,
+  onLanguageChosen,
+}: {
+  menu?: ReactNode;
+  onLanguageChosen?: (locale: Locale) => void;
+}) {
   return (
     <header className="app-header">
       <Link to="/" className="app-header__mark">
@@ -14,7 +21,7 @@ export function AppHeader({ menu }: { menu?: ReactNode }) {
         {/* Status slot: connectivity here; sync status badges go beside it. */}
         <OfflineIndicator />
       </div>
-      <LanguageSwitch />
+      <LanguageSwitch {...(onLanguageChosen ? { onChosen: onLanguageChosen } : {})} />
       {menu}
     </header>
   );

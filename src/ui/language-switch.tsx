@@ -7,8 +7,11 @@ const choices: readonly { locale: Locale; short: string; label: string }[] = [
   { locale: 'en', short: 'EN', label: 'English' },
 ];
 
-/** Vietnamese / English switch; the choice persists in the `lang` cookie. */
-export function LanguageSwitch() {
+/**
+ * Vietnamese / English switch; the choice persists in the `lang` cookie, and `onChosen` lets
+ * the app keep it in a logged-in member's profile too.
+ */
+export function LanguageSwitch({ onChosen }: { onChosen?: (locale: Locale) => void }) {
   const { i18n, t } = useLingui();
   return (
     <div className="language-switch" role="group" aria-label={t`Ngôn ngữ`}>
@@ -19,7 +22,11 @@ export function LanguageSwitch() {
           lang={choice.locale}
           aria-label={choice.label}
           aria-pressed={i18n.locale === choice.locale}
-          onClick={() => void activateLocale(choice.locale)}
+          onClick={() => {
+            if (i18n.locale === choice.locale) return;
+            void activateLocale(choice.locale);
+            onChosen?.(choice.locale);
+          }}
         >
           {choice.short}
         </button>

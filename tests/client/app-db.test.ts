@@ -79,7 +79,7 @@ describe('app database versions', () => {
     );
     await writeSyncState(v1, 'cursor', 42);
     const installation = await clientId(v1);
-    expect(queued.payloadVersion).toBe(1);
+    expect(queued.payloadVersion).toBe(latestAppDbVersion());
     v1.close();
 
     const v2 = createAppDb(name, { versions: [...appDbVersions, splitNameUpgrade] });
@@ -93,7 +93,7 @@ describe('app database versions', () => {
     expect(upgraded?.payloadVersion).toBe(splitNameUpgrade.version);
     // Other mutations' payloads are left as they were.
     expect((await v2.outbox.get(other.id))?.payload).toEqual(other.payload);
-    expect((await v2.outbox.get(other.id))?.payloadVersion).toBe(1);
+    expect((await v2.outbox.get(other.id))?.payloadVersion).toBe(latestAppDbVersion());
     expect(await v2.contacts.where('familyName').equals('x').count()).toBe(0);
     expect(await readSyncState(v2, 'cursor')).toBe(42);
     expect(await clientId(v2)).toBe(installation);

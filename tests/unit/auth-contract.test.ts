@@ -3,15 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import fc from 'fast-check';
+import { changePasswordSchema, newPasswordSchema, registerSchema } from '../../contract/auth';
 import {
-  changePasswordSchema,
   loginFormSchema,
   loginSchema,
-  newPasswordSchema,
   normalizePhone,
   parseIdentifier,
-  registerSchema,
-} from '../../contract/auth';
+} from '../../contract/login';
 import { isCommonPassword } from '../../contract/common-passwords';
 import { messageText } from '../../contract/messages';
 import {
@@ -147,7 +145,7 @@ describe('after login', () => {
     expect(safeRedirect('//evil.example')).toBeUndefined();
     expect(safeRedirect('https://evil.example')).toBeUndefined();
     expect(safeRedirect('/\\evil.example')).toBeUndefined();
-    expect(homeAfterLogin('demo', undefined)).toBe('/me/demo');
+    expect(homeAfterLogin('demo', undefined)).toBe('/action');
     expect(homeAfterLogin('demo', '/change-password')).toBe('/change-password');
   });
 });

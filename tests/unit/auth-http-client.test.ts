@@ -118,6 +118,31 @@ describe('apiFetch', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
+  it('a request that raced a logout neither refreshes nor reloads the page', async () => {
+    // The logout ends the session on the server and here while the request is on its way.
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+      calls.push({ url: input, authorization: new Headers(init.headers).get('authorization') });
+      await clearSession();
+      return jsonResponse(401, { error: { code: 'session_expired', message: 'ended' } });
+    });
+    calls = [];
+    await expect(apiFetch('/sync/pull')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(calls.map((c) => c.url)).toEqual(['/api/sync/pull']);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('a refresh refused because a logout finished meanwhile does not reload the page', async () => {
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+      calls.push({ url: input, authorization: new Headers(init.headers).get('authorization') });
+      if (input === '/api/auth/refresh') await clearSession();
+      return jsonResponse(401, { error: { code: 'session_expired', message: 'ended' } });
+    });
+    calls = [];
+    await expect(apiFetch('/sync/pull')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(calls.map((c) => c.url)).toEqual(['/api/sync/pull', '/api/auth/refresh']);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it('keeps the session when the refresh cannot reach the server', async () => {
     vi.stubGlobal('fetch', (input: string) =>
       input === '/api/auth/refresh'

@@ -18,19 +18,21 @@ import {
   relicSchema,
   vietnamToday,
 } from '../../contract/content';
-import { issueFields } from '../../server/http/input';
+import { fieldMessages } from '../../contract/field-messages';
 import { productTypes } from '../../contract/card';
 import { isMessageCode, messageText } from '../../contract/messages';
 
 /** Field → message code of a failed parse, or null when the input is valid. */
 function failures(schema: v.GenericSchema, input: unknown): Record<string, string> | null {
   const result = v.safeParse(schema, input);
-  return result.success ? null : issueFields(result.issues);
+  if (result.success) return null;
+  const fields = fieldMessages(schema, result.issues);
+  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, field.code]));
 }
 
 function parsed<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
-  if (!result.success) throw new Error(JSON.stringify(issueFields(result.issues)));
+  if (!result.success) throw new Error(JSON.stringify(fieldMessages(schema, result.issues)));
   return result.output;
 }
 
@@ -78,7 +80,7 @@ describe('post and general form', () => {
         startDate: '2025-01-01',
         policy: 'everyone',
       }),
-    ).toEqual({ policy: 'invalid_value' });
+    ).toEqual({ policy: 'not_allowed_value' });
   });
 });
 
@@ -308,7 +310,7 @@ describe('association report', () => {
       turnover: 'negative_number',
     });
     expect(failures(associationReportSchema, { month: '07/2025', exportRevenue: 'nhiều' })).toEqual(
-      { exportRevenue: 'invalid_number' },
+      { exportRevenue: 'not_a_number' },
     );
   });
 });

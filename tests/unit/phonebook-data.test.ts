@@ -4,11 +4,8 @@ import * as v from 'valibot';
 import { appDb } from '../../src/db/app-db';
 import { writeSession } from '../../src/api/session-store';
 import { deleteContact, saveContact } from '../../src/features/phonebook/phonebook-data';
-import {
-  acceptFriendRequest,
-  cancelFriendRequest,
-  sendFriendRequest,
-} from '../../src/features/friends/friends-data';
+import { acceptFriendRequest, cancelFriendRequest } from '../../src/features/friends/friends-data';
+import { sendFriendRequest } from '../../src/sync/friend-request';
 import { saveCardToPhonebook } from '../../src/sync/saved-cards';
 import { contactDeleteSchema, contactUpsertSchema } from '../../contract/contact';
 import { friendRequestSchema, friendshipPairId } from '../../contract/friend';

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
+import { stringify } from 'csv-stringify/sync';
+import { csvStringifyOptions } from '../../contract/csv';
 import {
   contactsToCsv,
   contactsToVCard,
-  csvCell,
   csvHeadersVi,
   type ExportableContact,
-} from '../../src/lib/phonebook-export';
+} from '../../contract/phonebook-export';
+
+/** One cell as every export writes it (without the BOM and the row's CRLF). */
+const csvCell = (value: string) => stringify([[value]], csvStringifyOptions).slice(1, -2);
 
 const contacts: ExportableContact[] = [
   {
@@ -72,6 +76,28 @@ describe('CSV export', () => {
     expect(csvCell('-0901')).toBe('-0901');
     expect(csvCell('-cmd')).toBe("'-cmd");
     expect(csvCell('+84 901 234 567')).toBe('+84 901 234 567');
-    expect(csvCell(null)).toBe('');
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\rcmd')).toBe('"\'\rcmd"');
+    expect(contactsToCsv([contacts[1]!], csvHeadersVi).split('\r\n')[1]).toBe(
+      'Bùi Đức Thắng,,,,,,,',
+    );
+  });
+
+  it('a name, company or note written as a formula stays inert text in the file', () => {
+    const csv = contactsToCsv(
+      [
+        {
+          id: 'x',
+          name: "=cmd|' /C calc'!A0",
+          company: '+SUM(1,2)',
+          note: '=HYPERLINK("http://evil.example","click")',
+        },
+      ],
+      csvHeadersVi,
+    );
+    const row = csv.split('\r\n')[1]!;
+    expect(row.startsWith("'=cmd|' /C calc'!A0,")).toBe(true);
+    expect(row).toContain(`"'+SUM(1,2)"`);
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
   });
 });

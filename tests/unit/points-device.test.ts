@@ -29,7 +29,7 @@ async function queueEntry(db: AppDb, groupId: string, value: number, deducted = 
     orderGroupId: null,
     invoiceNumber: `T-${value}-${deducted}`,
     invoiceValue: value,
-    accumulatedPoints: pointsEarned(value),
+    accumulatedPoints: pointsEarned({ invoiceValue: value, deductedPoints: deducted }),
     deductedPoints: deducted,
     paymentAmount: paymentAmount(value, deducted),
     note: null,
@@ -110,7 +110,10 @@ describe('points on a staffer device', () => {
       sql`SELECT count(*)::int AS n FROM point_entries WHERE invoice_number LIKE 'T-%'`,
     );
     expect(n).toBe(29);
-    const earned = ids.reduce((s, _, i) => s + pointsEarned(10_000 + i * 100), 0);
+    const earned = ids.reduce(
+      (s, _, i) => s + pointsEarned({ invoiceValue: 10_000 + i * 100, deductedPoints: 0 }),
+      0,
+    );
     expect(await serverBalance(groupId)).toBe(750 + earned);
 
     // The refusal stays on the device with the server's reason; the optimistic row is undone.

@@ -1,20 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ledgerBalance, paymentAmount, pointsEarned } from '../../contract/points';
+import {
+  deductionRefusal,
+  ledgerBalance,
+  maxInvoiceValue,
+  paymentAmount,
+  pointsEarned,
+  vndPerPoint,
+} from '../../contract/points';
 import {
   balanceView,
   duplicateOfLocal,
   parseAmount,
   totalsPerDay,
-  vietnamDay,
 } from '../../src/lib/points-math';
+import {
+  vietnamDateTime,
+  vietnamDay,
+  vietnamDayAfter,
+  vietnamDayStart,
+  vietnamTime,
+} from '../../contract/vietnam-time';
 
 describe('ledger arithmetic', () => {
   it('earns whole thousands times the rate and pays the rest in money', () => {
-    expect(pointsEarned(345_678)).toBe(345);
-    expect(pointsEarned(999)).toBe(0);
-    expect(pointsEarned(10_500, 3)).toBe(30);
+    const paidInMoney = (invoiceValue: number) => ({ invoiceValue, deductedPoints: 0 });
+    expect(pointsEarned(paidInMoney(345_678))).toBe(345);
+    expect(pointsEarned(paidInMoney(999))).toBe(0);
+    expect(pointsEarned(paidInMoney(10_500), 3)).toBe(30);
     expect(paymentAmount(120_000, 100)).toBe(20_000);
+  });
+
+  it('earns only on the part paid in money, never on the part paid with points', () => {
+    expect(pointsEarned({ invoiceValue: 120_000, deductedPoints: 100 })).toBe(20);
+    expect(pointsEarned({ invoiceValue: 120_000, deductedPoints: 120 })).toBe(0);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: maxInvoiceValue }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (invoiceValue, rate, share) => {
+          // Any deduction the rule allows: from none up to the whole invoice.
+          const deductedPoints = Math.floor(Math.floor(invoiceValue / vndPerPoint) * share);
+          const entry = { invoiceValue, deductedPoints };
+          expect(deductionRefusal(entry)).toBeNull();
+          const paid = paymentAmount(invoiceValue, deductedPoints);
+          const earned = pointsEarned(entry, rate);
+          expect(earned).toBe(Math.floor(paid / vndPerPoint) * rate);
+          expect(earned).toBeLessThanOrEqual(
+            pointsEarned({ invoiceValue, deductedPoints: 0 }, rate),
+          );
+          // Redeeming d points takes away exactly the points those d × 1,000 VND would earn.
+          expect(pointsEarned({ invoiceValue, deductedPoints: 0 }, rate) - earned).toBe(
+            deductedPoints * rate,
+          );
+        },
+      ),
+    );
   });
 
   it('balance is the sum of earned minus spent, whatever the order', () => {
@@ -121,5 +163,16 @@ describe('statistics per day', () => {
         paymentAmount: 1000,
       },
     ]);
+  });
+});
+
+describe('Vietnam time (Asia/Ho_Chi_Minh)', () => {
+  it('turns instants into Vietnam days and clock times, and days into instants', () => {
+    expect(vietnamDay('2025-12-31T16:59:00Z')).toBe('2025-12-31');
+    expect(vietnamDay('2025-12-31T17:00:00Z')).toBe('2026-01-01');
+    expect(vietnamTime('2025-12-31T17:05:00Z')).toBe('00:05');
+    expect(vietnamDateTime('2026-02-28T20:30:00Z')).toEqual({ date: '01/03/2026', time: '03:30' });
+    expect(vietnamDayStart('2026-01-01')).toBe('2025-12-31T17:00:00.000Z');
+    expect(vietnamDayAfter('2026-02-28')).toBe('2026-02-28T17:00:00.000Z');
   });
 });

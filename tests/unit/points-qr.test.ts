@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
-import { cardLinkOf, encodeQr, rasterizeQr, readScannedCode } from '../../src/lib/qr';
+import { cardLinkOf, readScannedCode } from '../../src/lib/qr';
+import { encodeQr } from '../../src/lib/qr-code';
+import { rasterizeQr } from '../../src/lib/qr-matrix';
 
 function decode(side: number, pixels: Uint8Array): string {
   const source = new RGBLuminanceSource(new Uint8ClampedArray(pixels), side, side);

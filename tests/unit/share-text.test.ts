@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutDescription, profileShareTitle } from '../../src/lib/share-text';
-import { formatDate, formatVnd } from '../../src/lib/format';
+import { cutDescription, profileShareTitle } from '../../contract/share-text';
+import { formatDate, formatMonth, formatVnd } from '../../contract/format';
 
 describe('cutDescription (spec §9: 120 characters)', () => {
   it('keeps a short text whole', () => {
@@ -39,5 +39,16 @@ describe('cutDescription (spec §9: 120 characters)', () => {
     expect(formatVnd(5000000)).toBe('5.000.000 ₫');
     expect(formatVnd(0)).toBe('0 ₫');
     expect(formatDate('2026-10-01')).toBe('01/10/2026');
+  });
+});
+
+describe('dates the Vietnamese way (spec §9)', () => {
+  it('DD/MM/YYYY and MM/YYYY, the written day kept whatever the clock zone', () => {
+    expect(formatDate('2026-01-09T23:30:00Z')).toBe('09/01/2026');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null)).toBe('');
+    expect(formatMonth('2026-03-31')).toBe('03/2026');
+    expect(formatMonth('2026-11')).toBe('11/2026');
+    expect(formatMonth('')).toBe('');
   });
 });

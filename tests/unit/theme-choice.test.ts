@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findTheme, type ThemeStyle } from '../../contract/theme';
-import { chooseTheme, lightGreyMenu } from '../../src/lib/theme-choice';
+import { chooseTheme, lightGreyMenu } from '../../contract/theme-choice';
 
 const style = (code: string, name: string): ThemeStyle => ({
   ...findTheme('blackgold')!,

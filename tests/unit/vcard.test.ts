@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { buildVCard, escapeVCardText, foldVCardLine, vcardFileName } from '../../src/lib/vcard';
+import { buildVCard, escapeVCardText, foldVCardLine, vcardFileName } from '../../contract/vcard';
+import { mailtoHref, telHref, zaloHref } from '../../contract/contact-links';
 
 const card = {
   name: 'Nguyễn Thị Minh Anh',
@@ -14,7 +15,10 @@ const card = {
   website: 'https://suongmai.vn',
   address: '12 Trần Hưng Đạo, Phường Xuân Hương - Đà Lạt; Tỉnh Lâm Đồng',
   note: 'Kết nối để cùng phát triển — cà phê, du lịch và công nghệ.\nDòng hai; có dấu \\ gạch.',
-  photoUrl: 'https://cards.test/demo/avatar-minh-anh.svg',
+  // A JPEG's first bytes, long enough to be folded.
+  photoJpegBase64: Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7) % 256)).toString(
+    'base64',
+  ),
   cardUrl: 'https://cards.test/me/demo',
 };
 
@@ -51,7 +55,11 @@ describe('buildVCard', () => {
     const adr = vcard.getFirstPropertyValue('adr') as string[];
     expect(adr[2]).toBe(card.address);
     expect(vcard.getFirstPropertyValue('note')).toBe(card.note);
-    expect(vcard.getFirstPropertyValue('photo')).toBe(card.photoUrl);
+    const photo = vcard.getFirstProperty('photo');
+    expect(photo?.getParameter('encoding')).toBe('b');
+    expect(photo?.getParameter('type')).toBe('JPEG');
+    expect(String(photo?.getFirstValue())).toBe(card.photoJpegBase64);
+    expect(text).toContain('\r\nPHOTO;ENCODING=b;TYPE=JPEG:');
   });
 
   it('folds long lines at 75 octets without splitting a character', () => {
@@ -76,5 +84,17 @@ describe('buildVCard', () => {
     expect(foldVCardLine('x'.repeat(80))).toBe(`${'x'.repeat(75)}\r\n ${'x'.repeat(5)}`);
     expect(vcardFileName('Nguyễn Thị Minh Anh')).toBe('Nguyen-Thi-Minh-Anh.vcf');
     expect(vcardFileName('Đặng')).toBe('Dang.vcf');
+  });
+});
+
+describe('contact links, one rule', () => {
+  it('dials digits with a leading +, chats on Zalo with digits, mails the trimmed address', () => {
+    expect(telHref('+84 (90) 123-4567')).toBe('tel:+84901234567');
+    expect(telHref('0901 234 567')).toBe('tel:0901234567');
+    expect(zaloHref('+84 901.234.567')).toBe('https://zalo.me/84901234567');
+    expect(mailtoHref(' an@mecards.vn ')).toBe('mailto:an@mecards.vn');
+    expect(buildVCard({ name: 'An', phones: [{ number: '+84 90-123', type: 'cell' }] })).toContain(
+      'TEL;TYPE=CELL,VOICE:+8490123\r\n',
+    );
   });
 });

@@ -8,7 +8,7 @@ import { markLoggedIn, markLoggedOut } from '../../api/use-session';
 import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
 import { Spinner } from '../../ui/spinner';
 import { usePageTitle } from '../../ui/page-title';
-import { errorText } from './form-messages';
+import { errorText } from './form-errors';
 import { homeAfterLogin } from './safe-redirect';
 import './auth.css';
 

@@ -1,13 +1,14 @@
 import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../lib/contract-resolver';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../contract/auth';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
-import { changePassword } from './auth-api';
+import { changePassword } from './account-api';
 import { useFieldText, useSubmitFailure } from './form-messages';
+import { useMessageLang } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
 import './auth.css';
 
@@ -18,6 +19,7 @@ export function ChangePasswordScreen() {
   const { t } = useLingui();
   usePageTitle(t`Đổi mật khẩu`);
   const fieldText = useFieldText();
+  const lang = useMessageLang();
   const submitFailure = useSubmitFailure();
   const {
     register,
@@ -26,7 +28,7 @@ export function ChangePasswordScreen() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({
-    resolver: valibotResolver(changePasswordSchema),
+    resolver: contractResolver(changePasswordSchema, lang),
     defaultValues: emptyForm,
   });
 

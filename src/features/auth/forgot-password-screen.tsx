@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../lib/contract-resolver';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -14,8 +14,9 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
-import { checkResetOtp, forgotPassword, sendResetOtp } from './auth-api';
+import { checkResetOtp, forgotPassword, sendResetOtp } from './account-api';
 import { useFieldText, useSubmitFailure } from './form-messages';
+import { useMessageLang } from './form-errors';
 import './auth.css';
 
 /** Forgot password: a reset link by e-mail, or a code by SMS for phone accounts. */
@@ -48,6 +49,7 @@ export function ForgotPasswordScreen() {
 function EmailReset() {
   const { t } = useLingui();
   const fieldText = useFieldText();
+  const lang = useMessageLang();
   const submitFailure = useSubmitFailure();
   const [sent, setSent] = useState(false);
   const {
@@ -56,7 +58,7 @@ function EmailReset() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ForgotPasswordInput>({
-    resolver: valibotResolver(forgotPasswordSchema),
+    resolver: contractResolver(forgotPasswordSchema, lang),
     defaultValues: { email: '' },
   });
   const onSubmit = async (input: ForgotPasswordInput) => {
@@ -104,15 +106,16 @@ function EmailReset() {
 function PhoneReset() {
   const { t } = useLingui();
   const fieldText = useFieldText();
+  const lang = useMessageLang();
   const submitFailure = useSubmitFailure();
   const navigate = useNavigate();
   const [phone, setPhone] = useState<string | null>(null);
   const phoneForm = useForm<{ phone: string }>({
-    resolver: valibotResolver(otpResetPasswordSchema),
+    resolver: contractResolver(otpResetPasswordSchema, lang),
     defaultValues: { phone: '' },
   });
   const codeForm = useForm<CheckOtpForgotPasswordInput>({
-    resolver: valibotResolver(checkOtpForgotPasswordSchema),
+    resolver: contractResolver(checkOtpForgotPasswordSchema, lang),
     defaultValues: { phone: '', otp: '' },
   });
 

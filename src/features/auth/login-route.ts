@@ -1,6 +1,7 @@
 // Shared by the `/` and `/login` routes (spec §2: both are the login screen).
 import { redirect } from '@tanstack/react-router';
-import { cookieNames, hasLoginCookie, readCookie } from '../../lib/cookies';
+import { cookieNames } from '../../../contract/cookie-names';
+import { hasLoginCookie, readCookie } from '../../lib/cookies';
 import { homeAfterLogin } from './safe-redirect';
 
 export interface LoginSearch {

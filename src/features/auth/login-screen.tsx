@@ -1,15 +1,14 @@
-import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { loginFormSchema, type LoginForm } from '../../../contract/auth';
+import type { LoginForm } from '../../../contract/login';
 import { useSession } from '../../api/use-session';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
-import { logIn } from './auth-api';
-import { applyServerErrors, errorText, useFieldText, useMessageLang } from './form-messages';
+import { logIn } from './session-api';
+import { applyServerErrors, errorText, useMessageLang } from './form-errors';
 import { homeAfterLogin } from './safe-redirect';
+import { loginFields, useLoginForm } from './use-login-form';
 import { useAuthProviders } from './use-providers';
 import './auth.css';
 
@@ -19,27 +18,19 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined }) {
   usePageTitle(t`Đăng nhập`);
   const session = useSession();
   const navigate = useNavigate();
-  const fieldText = useFieldText();
   const lang = useMessageLang();
   const providers = useAuthProviders();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginForm>({
-    resolver: valibotResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
-  });
-
-  const onSubmit = async (form: LoginForm) => {
-    try {
-      const answer = await logIn(form);
-      await navigate({ href: homeAfterLogin(answer.urlMinify, redirect), replace: true });
-    } catch (error) {
-      applyServerErrors(error, ['email', 'password'], setError);
-    }
-  };
+  const { formRef, errors, onSubmit, onChange, onFocus } = useLoginForm(
+    lang,
+    async (form: LoginForm, setError) => {
+      try {
+        const answer = await logIn(form);
+        await navigate({ href: homeAfterLogin(answer.urlMinify, redirect), replace: true });
+      } catch (error) {
+        applyServerErrors(error, loginFields, setError);
+      }
+    },
+  );
 
   const failure = session.status === 'loggedOut' && session.error ? session.error : null;
 
@@ -50,24 +41,29 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined }) {
         <Trans>Danh thiếp thông minh</Trans>
       </p>
       <form
+        ref={formRef}
         className="auth-form"
         noValidate
-        onSubmit={handleSubmit(onSubmit)}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        onFocus={onFocus}
         aria-label={t`Đăng nhập`}
       >
         <TextField
           label={t`Email hoặc số điện thoại`}
           autoComplete="username"
           inputMode="email"
-          error={fieldText(errors.email)}
-          {...register('email')}
+          name="email"
+          defaultValue=""
+          error={errors.email?.message}
         />
         <TextField
           label={t`Mật khẩu`}
           type="password"
           autoComplete="current-password"
-          error={fieldText(errors.password)}
-          {...register('password')}
+          name="password"
+          defaultValue=""
+          error={errors.password?.message}
         />
         {failure && (
           <p className="auth-alert" role="alert" data-testid="login-error">

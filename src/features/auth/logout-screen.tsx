@@ -5,7 +5,7 @@ import { useSyncStatus } from '../../sync/use-sync-status';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Spinner } from '../../ui/spinner';
 import { usePageTitle } from '../../ui/page-title';
-import { logOut } from './auth-api';
+import { logOut } from './session-api';
 import './auth.css';
 
 /** /logout: ends the session (asking first when changes still wait to be sent). */

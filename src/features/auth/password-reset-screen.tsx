@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../lib/contract-resolver';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordResetSchema, type PasswordResetInput } from '../../../contract/auth';
@@ -8,8 +8,9 @@ import { ApiRequestError } from '../../api/http-client';
 import { Button } from '../../ui/button';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
-import { resetPassword } from './auth-api';
+import { resetPassword } from './account-api';
 import { useSubmitFailure } from './form-messages';
+import { useMessageLang } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
 import './auth.css';
 
@@ -19,6 +20,7 @@ export function PasswordResetScreen({ token }: { token: string }) {
   usePageTitle(t`Đặt lại mật khẩu`);
   const navigate = useNavigate();
   const submitFailure = useSubmitFailure();
+  const lang = useMessageLang();
   const [linkError, setLinkError] = useState<string | null>(null);
   const {
     register,
@@ -26,7 +28,7 @@ export function PasswordResetScreen({ token }: { token: string }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PasswordResetInput>({
-    resolver: valibotResolver(passwordResetSchema),
+    resolver: contractResolver(passwordResetSchema, lang),
     defaultValues: { password: '', confirmPassword: '' },
   });
 

@@ -1,23 +1,23 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../lib/contract-resolver';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  normalizeEmail,
-  normalizePhone,
   otpFormSchema,
   registerFormSchema,
   type OtpForm,
   type RegisterForm,
   type RegisterInput,
 } from '../../../contract/auth';
+import { normalizeEmail, normalizePhone } from '../../../contract/login';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
-import { register as registerAccount, sendRegisterOtp } from './auth-api';
-import { errorText, useFieldText, useMessageLang, useSubmitFailure } from './form-messages';
+import { register as registerAccount, sendRegisterOtp } from './account-api';
+import { useFieldText, useSubmitFailure } from './form-messages';
+import { errorText, useMessageLang } from './form-errors';
 import { NewPasswordFields } from './new-password-fields';
 import { homeAfterLogin } from './safe-redirect';
 import './auth.css';
@@ -57,6 +57,7 @@ function target(details: Details): { email: string } | { phone: string } {
 function DetailsStep({ onSent }: { onSent: (details: Details) => void }) {
   const { t } = useLingui();
   const fieldText = useFieldText();
+  const lang = useMessageLang();
   const submitFailure = useSubmitFailure();
   const {
     register,
@@ -65,7 +66,7 @@ function DetailsStep({ onSent }: { onSent: (details: Details) => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RegisterForm>({
-    resolver: valibotResolver(registerFormSchema),
+    resolver: contractResolver(registerFormSchema, lang),
     defaultValues: {
       type: 'tbMail',
       email: '',
@@ -154,7 +155,10 @@ function OtpStep({ details, onBack }: { details: Details; onBack: () => void }) 
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<OtpForm>({ resolver: valibotResolver(otpFormSchema), defaultValues: { otp: '' } });
+  } = useForm<OtpForm>({
+    resolver: contractResolver(otpFormSchema, lang),
+    defaultValues: { otp: '' },
+  });
   const destination = details.type === 'tbMail' ? details.email : details.phone;
 
   const onSubmit = async ({ otp }: OtpForm) => {

@@ -6,7 +6,7 @@ export function safeRedirect(target: string | undefined): string | undefined {
   return target;
 }
 
-/** Where a member lands after logging in: the asked page, else their own card. */
-export function homeAfterLogin(urlMinify: string | null, redirect: string | undefined): string {
-  return safeRedirect(redirect) ?? (urlMinify ? `/me/${encodeURIComponent(urlMinify)}` : '/');
+/** Where a member lands after logging in: the asked page, else their home in the app. */
+export function homeAfterLogin(_urlMinify: string | null, redirect: string | undefined): string {
+  return safeRedirect(redirect) ?? '/action';
 }

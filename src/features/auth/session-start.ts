@@ -51,12 +51,35 @@ export async function restoreSessionAtStart(): Promise<void> {
     };
     await writeSession(restored);
     markLoggedIn(restored);
-    await activateLocale(localeFromProfileLanguage(profile.language));
+    await activateLocale(localeFromProfileLanguage(await waitingLanguage(profile)));
     mark('restored');
   } catch (error) {
     mark(error instanceof NetworkError ? 'offline' : 'failed');
     if (error instanceof NetworkError) return;
     throw error;
+  }
+}
+
+/**
+ * The profile's language, unless a language change made on this device still waits to be sent:
+ * then that one (the server has not seen it yet).
+ */
+async function waitingLanguage(profile: ProfileAnswer): Promise<string> {
+  try {
+    const { appDb } = await import('../../db/app-db');
+    const waiting = await appDb.outbox
+      .where('[table+rowKey]')
+      .equals(['profile', profile.memberId])
+      .filter((e) => e.state === 'pending' && e.name === 'profile.update')
+      .toArray();
+    const latest = waiting
+      .sort((a, b) => a.seq - b.seq)
+      .map((e) => (e.payload as { language?: string }).language)
+      .filter((language): language is string => language !== undefined)
+      .at(-1);
+    return latest ?? profile.language;
+  } catch {
+    return profile.language;
   }
 }
 

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../lib/contract-resolver';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,15 +9,18 @@ import {
   type RegisterCardInfo,
 } from '../../../contract/auth';
 import { ApiRequestError } from '../../api/http-client';
+import { QueryScope } from '../../api/query-client';
 import { useSession } from '../../api/use-session';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
-import { activateCard, registerCardInfo } from './auth-api';
-import { applyServerErrors, errorText, useFieldText } from './form-messages';
+import { activateCard, registerCardInfo } from './account-api';
+import { useFieldText } from './form-messages';
+import { applyServerErrors, errorText, useMessageLang } from './form-errors';
 import './auth.css';
+import { memberCardPath } from '../../../contract/card-prefixes';
 
 /**
  * /verify/{id}: the page a printed card's QR opens (decision 0105). An unassigned card is
@@ -25,6 +28,14 @@ import './auth.css';
  * it is.
  */
 export function VerifyCardScreen({ cardId }: { cardId: string }) {
+  return (
+    <QueryScope>
+      <VerifyCardContent cardId={cardId} />
+    </QueryScope>
+  );
+}
+
+function VerifyCardContent({ cardId }: { cardId: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Xác nhận thẻ`);
   const lang = i18n.locale === 'en' ? 'en' : 'vi';
@@ -50,7 +61,7 @@ export function VerifyCardScreen({ cardId }: { cardId: string }) {
         <p className="auth-note" role="status">
           <Trans>Thẻ đã được kích hoạt cho {owner.name}.</Trans>
         </p>
-        <a href={`/me/${encodeURIComponent(owner.urlMinify)}`}>
+        <a href={memberCardPath(owner.urlMinify)}>
           <Trans>Xem danh thiếp</Trans>
         </a>
       </>
@@ -75,13 +86,14 @@ function ActivateCard({ card }: { card: RegisterCardInfo }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const fieldText = useFieldText();
+  const lang = useMessageLang();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<ActivationForm>({
-    resolver: valibotResolver(activationFormSchema),
+    resolver: contractResolver(activationFormSchema, lang),
     defaultValues: { activationCode: '' },
   });
   const activation = useMutation({

@@ -2,11 +2,12 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
-import { vcardFileName } from '../../lib/vcard';
+import { vcardFileName } from '../../../contract/vcard';
 import { toast } from '../../ui/toast';
 import { CopyButton } from './copy-button';
 import { trackCard } from './card-tracking';
 import { SaveToPhonebook, useLoggedInViewer } from './save-to-phonebook';
+import { AddFriendButton } from './add-friend-button';
 
 /** Zalo and Facebook in-app browsers cannot save files. */
 export function isInAppBrowser(userAgent: string): boolean {
@@ -69,6 +70,16 @@ export function CardActions({
         <Trans>Chia sẻ</Trans>
       </button>
       {!isMe && <SaveToPhonebook owner={owner} />}
+      {!isMe && <AddFriendButton owner={owner} />}
+      {!isMe && loggedIn && owner.kind === 'member' && (
+        // A logged-in viewer writes to the card's owner (the messages screen, composer open).
+        <a
+          className="button button--ghost"
+          href={`/messages?${new URLSearchParams({ to: owner.id, name: owner.name }).toString()}`}
+        >
+          <Trans>Gửi lời nhắn</Trans>
+        </a>
+      )}
       {loggedIn && (
         // Members land on cards after login; this is their way back into the app.
         <a className="button button--ghost" href="/action">

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { ToastViewport } from '../../ui/toast';
 import { CardPage } from './card-page';
-import type { CardPageData } from './card-route';
+import type { CardPageData } from '../../../contract/card-paths';
 
 interface CardAppProps {
   data: CardPageData;

@@ -8,7 +8,7 @@ import type {
   CardView,
 } from '../../../contract/card';
 import { apiFetch } from '../../api/http-client';
-import { cardPaths, type CardPageData, type CardRoute } from './card-route';
+import { cardPaths, type CardPageData, type CardRoute } from '../../../contract/card-paths';
 
 type Owned = CardPost | CardProduct | CardActivity | CardRelic;
 

@@ -1,13 +1,14 @@
 // The card pages' own small catalog (src/locales/{vi,en}/card.po): the light entry loads it
 // instead of the whole app's catalog, and the app merges it in when it shows a card.
 import { i18n } from '@lingui/core';
+import { cookieLocale } from '../../../contract/cookie-names';
 import { messages as viCardMessages } from '../../locales/vi/card.po';
 
 export type CardLocale = 'vi' | 'en';
 
 /** The browser's rule of src/i18n: the `lang` cookie, else Vietnamese. */
 export function cardLocaleFromCookie(cookie: string): CardLocale {
-  return /(?:^|;\s*)lang=en\b/.test(cookie) ? 'en' : 'vi';
+  return cookieLocale(cookie) ?? 'vi';
 }
 
 async function cardMessages(locale: CardLocale) {

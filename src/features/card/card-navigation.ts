@@ -1,8 +1,9 @@
 // Route-name reactions of card pages (spec §2): the remembered route name, and the jump to
 // the create-point action when staff who just logged points open someone else's card.
 import type { CardOwner } from '../../../contract/card';
-import { readCookie, rememberedRouteName, rememberRouteName } from '../../lib/cookies';
-import type { CardRoute } from './card-route';
+import { rememberedRouteName, rememberRouteName } from '../../lib/cookies';
+import type { CardRoute } from '../../../contract/card-paths';
+import { currentMemberId } from '../../api/current-member';
 
 /** The spec's route name of a card page. */
 export function cardRouteName(route: CardRoute, owner: Pick<CardOwner, 'kind'>): string {
@@ -33,7 +34,7 @@ export function createPointTarget(
 
 /** Runs the reactions; true when the browser is sent elsewhere. */
 export function reactToCardRoute(route: CardRoute, owner: CardOwner): boolean {
-  const target = createPointTarget(owner, rememberedRouteName(), readCookie('memberId'));
+  const target = createPointTarget(owner, rememberedRouteName(), currentMemberId());
   if (target) {
     window.location.replace(target);
     return true;

@@ -12,11 +12,11 @@ export function CardQr({ url, name }: { url: string; name: string }) {
     if (!element) return;
     let cancelled = false;
     const draw = () => {
-      void import('./qr-draw').then(({ drawQr }) => {
-        if (cancelled) return;
-        drawQr(element, url);
-        setDrawn(true);
-      });
+      void import('../../ui/qr-paint')
+        .then(({ paintQr }) => (cancelled ? undefined : paintQr(element, url)))
+        .then(() => {
+          if (!cancelled) setDrawn(true);
+        });
     };
     if (typeof IntersectionObserver !== 'function') {
       draw();

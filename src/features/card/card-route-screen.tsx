@@ -5,15 +5,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { NetworkError } from '../../api/http-client';
+import { QueryScope } from '../../api/query-client';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { CardPage } from './card-page';
 import { loadCardPageData } from './card-data-client';
 import { reactToCardRoute } from './card-navigation';
-import { parseCardPath } from './card-route';
+import { parseCardPath } from '../../../contract/card-paths';
 import { mergeCardMessages } from './card-i18n';
 
 export function CardRouteScreen() {
+  return (
+    <QueryScope>
+      <CardRouteContent />
+    </QueryScope>
+  );
+}
+
+function CardRouteContent() {
   const { t, i18n } = useLingui();
   const [catalogLocale, setCatalogLocale] = useState<string | null>(null);
   useEffect(() => {

@@ -1,21 +1,7 @@
 // Card views and taps → POST /api/tracking/action, only when there is a value (spec §5).
-// Offline: the service worker queues the post and sends it later (sw/card-cache.ts).
+// Offline: the service worker queues the post and sends it later (sw/card-cache.ts). No visitor
+// id is sent: the server derives one it cannot be handed (decision 0108).
 import type { CardOwner } from '../../../contract/card';
-
-const visitorKey = 'mecards-visitor';
-
-function visitorId(): string | undefined {
-  try {
-    let id = localStorage.getItem(visitorKey);
-    if (!id) {
-      id = crypto.randomUUID();
-      localStorage.setItem(visitorKey, id);
-    }
-    return id;
-  } catch {
-    return undefined;
-  }
-}
 
 export function trackCard(
   owner: CardOwner,
@@ -28,7 +14,6 @@ export function trackCard(
     action,
     value: trimmed.slice(0, 500),
     ...(owner.kind === 'group' ? { groupId: owner.id } : { memberId: owner.id }),
-    visitorId: visitorId(),
   };
   void fetch('/api/tracking/action', {
     method: 'POST',

@@ -4,6 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
 import { toast } from '../../ui/toast';
+import { sendQueuedNow } from './send-queued-now';
 
 const noSubscription = () => () => undefined;
 const loggedInNow = () => /(?:^|;\s*)isLoggedIn=true\b/.test(document.cookie);
@@ -42,6 +43,7 @@ export function SaveToPhonebook({ owner }: { owner: CardOwner }) {
         zalo: owner.zalo,
         aboutMe: owner.aboutMe,
       });
+      sendQueuedNow();
       toast.success(t`Đã lưu vào danh bạ`);
     } catch (error) {
       toast.error(

@@ -2,8 +2,9 @@
 // becomes a card page. Loaded only when the network read failed.
 import type { CardOwner } from '../../../contract/card';
 import { appDb } from '../../db/app-db';
-import { chooseTheme } from '../../lib/theme-choice';
-import type { CardPageData, CardRoute } from './card-route';
+import { chooseTheme } from '../../../contract/theme-choice';
+import { type CardPageData, type CardRoute } from '../../../contract/card-paths';
+import { memberCardPath } from '../../../contract/card-prefixes';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value : null;
@@ -68,7 +69,7 @@ export async function savedCardPage(
       activities: [],
       relics: [],
     },
-    cardUrl: `${origin}/me/${encodeURIComponent(saved.urlMinify)}`,
+    cardUrl: `${origin}${memberCardPath(saved.urlMinify)}`,
     pageUrl: `${origin}${pathname}`,
   };
 }

@@ -1,7 +1,8 @@
 // A light YouTube block: a thumbnail and a play button; the player loads only on tap.
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { youtubeEmbed, youtubeId, youtubeThumbnail } from '../../lib/youtube';
+import { youtubeEmbed, youtubeId } from '../../../contract/youtube';
+import { VideoThumbnail } from '../../ui/video-thumbnail';
 
 export function YoutubeLite({ link, title }: { link: string; title: string }) {
   const { t } = useLingui();
@@ -32,14 +33,7 @@ export function YoutubeLite({ link, title }: { link: string; title: string }) {
       onClick={() => setPlaying(true)}
       aria-label={t`Phát video: ${title}`}
     >
-      <img
-        src={youtubeThumbnail(id)}
-        alt=""
-        width={480}
-        height={360}
-        loading="lazy"
-        decoding="async"
-      />
+      <VideoThumbnail videoId={id} width={480} height={360} />
       <span className="yt-lite__play" aria-hidden="true">
         ▶
       </span>

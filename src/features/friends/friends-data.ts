@@ -2,13 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type ContactRow, type FriendshipRow } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
-import { readCookie } from '../../lib/cookies';
-import { foldForSearch } from '../../../contract/contact';
-import { friendshipPairId, type FriendPerson } from '../../../contract/friend';
-
-export function currentMemberId(): string | undefined {
-  return readCookie('memberId');
-}
+import type { FriendPerson } from '../../../contract/friend';
 
 /** Live relations of the member (friends and waiting requests, both directions). */
 export function useFriendships(memberId: string | undefined): FriendshipRow[] | undefined {
@@ -54,49 +48,14 @@ export function personFromContact(contact: ContactRow): FriendPerson {
   };
 }
 
-async function livePairRow(me: string, other: string): Promise<FriendshipRow | undefined> {
-  const rows = await appDb.friendships.where('otherMemberId').equals(other).toArray();
-  return rows.find((r) => r.deletedAt === null && (r.fromMemberId === me || r.toMemberId === me));
-}
-
-/**
- * Sends a friend request (a request the other side already sent becomes a friendship, as on
- * the server). Offline: shown as sent at once, delivered when the network is back.
- */
-export async function sendFriendRequest(me: string, person: FriendPerson): Promise<void> {
-  const live = await livePairRow(me, person.id);
-  // The server picks the pair's live row, else the pair's own id: the same rule here.
-  const id = live?.id ?? (await friendshipPairId(me, person.id));
-  const now = new Date().toISOString();
-  const row: FriendshipRow = live
-    ? { ...live, status: live.fromMemberId === me ? live.status : 'accepted', updatedAt: now }
-    : {
-        id,
-        fromMemberId: me,
-        toMemberId: person.id,
-        status: 'pending',
-        direction: 'sent',
-        otherMemberId: person.id,
-        other: person,
-        searchKey: foldForSearch(person.name),
-        createdAt: now,
-        updatedAt: now,
-        deletedAt: null,
-      };
-  await queueMutation({
-    name: 'friend.add',
-    payload: { from: me, to: person.id },
-    table: 'friendships',
-    rowId: id,
-    apply: (db) => db.friendships.put(row),
-  });
-}
-
 type Ending = 'rejected' | 'cancelled' | 'removed';
+
+/** The friend mutations that answer or end a relation (their payload is the same). */
+type FriendChange = 'friend.accept' | 'friend.reject' | 'friend.cancel' | 'friend.unfriend';
 
 async function change(
   row: FriendshipRow,
-  name: string,
+  name: FriendChange,
   payload: { from: string; to: string },
   status: FriendshipRow['status'],
 ): Promise<void> {

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import type { ContactRow, FriendshipRow } from '../../db/app-db';
 import { foldForSearch } from '../../../contract/contact';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contract/format';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -12,15 +13,15 @@ import { toast } from '../../ui/toast';
 import {
   acceptFriendRequest,
   cancelFriendRequest,
-  currentMemberId,
   personFromContact,
   rejectFriendRequest,
-  sendFriendRequest,
   unfriend,
   useFriendships,
   useFriendSuggestions,
 } from './friends-data';
+import { sendFriendRequest } from '../../sync/friend-request';
 import './friends.css';
+import { currentMemberId } from '../../api/current-member';
 
 export type FriendTab = 'accepted' | 'received' | 'sent';
 
@@ -171,6 +172,16 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
                 </span>
               </span>
               <span className="button-row">
+                {row.status === 'accepted' && (
+                  <Link
+                    className="button"
+                    to="/messages"
+                    search={{ to: row.otherMemberId, name: row.other.name }}
+                    aria-label={t`Gửi lời nhắn cho ${row.other.name}`}
+                  >
+                    {t`Nhắn tin`}
+                  </Link>
+                )}
                 {row.status === 'accepted' && (
                   <Button
                     variant="secondary"

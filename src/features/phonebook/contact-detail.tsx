@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ContactRow } from '../../db/app-db';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../contract/format';
 import { Button } from '../../ui/button';
-import { telHref, zaloHref } from './phonebook-data';
+import { mailtoHref, telHref, zaloHref } from '../../../contract/contact-links';
 
 interface ContactDetailProps {
   contact: ContactRow;
@@ -56,7 +56,7 @@ export function ContactDetail({ contact, onClose, onEdit }: ContactDetailProps) 
           <>
             <dt>{t`Email`}</dt>
             <dd>
-              <a href={`mailto:${email}`}>{email}</a>
+              <a href={mailtoHref(email)}>{email}</a>
             </dd>
           </>
         )}

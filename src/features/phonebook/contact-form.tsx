@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
+import { contractResolver } from '../../lib/contract-resolver';
 import { useLingui } from '@lingui/react/macro';
 import type { ContactRow } from '../../db/app-db';
 import {
@@ -7,7 +7,8 @@ import {
   type ContactFields,
   type ContactFieldsInput,
 } from '../../../contract/contact';
-import { messageText, type Lang } from '../../../contract/messages';
+import { shownFieldText } from '../../../contract/field-messages';
+import type { Lang } from '../../../contract/messages';
 import { TextField } from '../../ui/text-field';
 import { Button } from '../../ui/button';
 
@@ -26,7 +27,7 @@ export function ContactForm({ contact, onSubmit, onCancel }: ContactFormProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ContactFieldsInput, unknown, ContactFields>({
-    resolver: valibotResolver(contactFieldsSchema),
+    resolver: contractResolver(contactFieldsSchema, lang),
     defaultValues: {
       name: contact?.name ?? '',
       phone: contact?.phone ?? '',
@@ -37,7 +38,7 @@ export function ContactForm({ contact, onSubmit, onCancel }: ContactFormProps) {
       note: contact?.note ?? '',
     },
   });
-  const error = (code: string | undefined) => (code ? messageText(code, lang) : undefined);
+  const error = (message: string | undefined) => shownFieldText(message, lang);
 
   return (
     <form

@@ -2,26 +2,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type ContactRow } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
-import { readCookie } from '../../lib/cookies';
 import {
   contactSearchKey,
   type ContactFields,
   type ContactUpsertInput,
 } from '../../../contract/contact';
-import {
-  contactsToCsv,
-  contactsToVCard,
-  csvHeadersEn,
-  csvHeadersVi,
-  type ExportableContact,
-} from '../../lib/phonebook-export';
+import type { ExportableContact } from '../../../contract/phonebook-export';
+import { memberCardPath } from '../../../contract/card-prefixes';
 import { sortContacts } from './contact-search';
 import { downloadBlob } from '../../ui/download-file';
-
-/** The logged-in member (the session-fact cookie of spec §3). */
-export function currentMemberId(): string | undefined {
-  return readCookie('memberId');
-}
 
 /** The member's live contacts in name order; undefined while the first read runs. */
 export function useContacts(ownerId: string | undefined): ContactRow[] | undefined {
@@ -100,7 +89,7 @@ function exportable(contacts: readonly ContactRow[]): ExportableContact[] {
   return contacts.map((c) => ({
     ...c,
     cardUrl: c.cardSnapshot?.urlMinify
-      ? `${origin}/me/${encodeURIComponent(c.cardSnapshot.urlMinify)}`
+      ? `${origin}${memberCardPath(c.cardSnapshot.urlMinify)}`
       : null,
   }));
 }
@@ -109,22 +98,18 @@ function download(text: string, fileName: string, type: string): void {
   downloadBlob(new Blob([text], { type }), fileName);
 }
 
+// The export formats (and csv-stringify) load on the first export, not with the screen.
+const exportFormats = () => import('../../../contract/phonebook-export');
+
 /** Downloads the phonebook as one .vcf, built on the device (works offline). */
-export function downloadVCard(contacts: readonly ContactRow[]): void {
+export async function downloadVCard(contacts: readonly ContactRow[]): Promise<void> {
+  const { contactsToVCard } = await exportFormats();
   download(contactsToVCard(exportable(contacts)), 'danh-ba.vcf', 'text/vcard;charset=utf-8');
 }
 
 /** Downloads the phonebook as CSV (UTF-8 with BOM), column titles in the UI language. */
-export function downloadCsv(contacts: readonly ContactRow[], lang: string): void {
+export async function downloadCsv(contacts: readonly ContactRow[], lang: string): Promise<void> {
+  const { contactsToCsv, csvHeadersEn, csvHeadersVi } = await exportFormats();
   const headers = lang === 'en' ? csvHeadersEn : csvHeadersVi;
   download(contactsToCsv(exportable(contacts), headers), 'danh-ba.csv', 'text/csv;charset=utf-8');
-}
-
-/** https://zalo.me/<phone>: Zalo opens a chat with that number. */
-export function zaloHref(phone: string): string {
-  return `https://zalo.me/${phone.replace(/\D/g, '')}`;
-}
-
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLingui } from '@lingui/react/macro';
 import type { ContactRow } from '../../db/app-db';
 import type { ContactFields } from '../../../contract/contact';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contract/format';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -14,16 +14,15 @@ import { ContactSearchIndex } from './contact-search';
 import { ContactForm } from './contact-form';
 import { ContactDetail, initials } from './contact-detail';
 import {
-  currentMemberId,
   deleteContact,
   downloadCsv,
   downloadVCard,
   saveContact,
-  telHref,
   useContacts,
-  zaloHref,
 } from './phonebook-data';
 import './phonebook.css';
+import { currentMemberId } from '../../api/current-member';
+import { mailtoHref, telHref, zaloHref } from '../../../contract/contact-links';
 
 interface PhonebookScreenProps {
   /** Whose phonebook the address names; only the member's own is shown. */
@@ -102,14 +101,14 @@ export function PhonebookScreen({ memberId, openContactId, onOpenContact }: Phon
           <Button
             variant="secondary"
             disabled={!contacts?.length}
-            onClick={() => contacts && downloadVCard(contacts)}
+            onClick={() => contacts && void downloadVCard(contacts)}
           >
             {t`Xuất vCard`}
           </Button>
           <Button
             variant="secondary"
             disabled={!contacts?.length}
-            onClick={() => contacts && downloadCsv(contacts, i18n.locale)}
+            onClick={() => contacts && void downloadCsv(contacts, i18n.locale)}
           >
             {t`Xuất CSV`}
           </Button>
@@ -269,7 +268,7 @@ const ContactListRow = memo(function ContactListRow({
           </>
         )}
         {contact.email && (
-          <a href={`mailto:${contact.email}`} aria-label={t`Gửi email cho ${contact.name}`}>
+          <a href={mailtoHref(contact.email)} aria-label={t`Gửi email cho ${contact.name}`}>
             {t`Email`}
           </a>
         )}

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLingui, Trans } from '@lingui/react/macro';
 import { useForm, useWatch } from 'react-hook-form';
-import { valibotResolver } from '@hookform/resolvers/valibot';
-import * as v from 'valibot';
+import { contractResolver } from '../../lib/contract-resolver';
 import { Link } from '@tanstack/react-router';
+import { shownFieldText } from '../../../contract/field-messages';
 import { messageText, type Lang } from '../../../contract/messages';
-import { paymentAmount, pointsEarned, vndPerPoint } from '../../../contract/points';
-import { formatNumber } from '../../lib/format';
-import { balanceView, duplicateOfLocal, parseAmount, vietnamTime } from '../../lib/points-math';
+import { deductionRefusal, paymentAmount, pointsEarned } from '../../../contract/points';
+import { formatNumber } from '../../../contract/format';
+import { balanceView, duplicateOfLocal, parseAmount } from '../../lib/points-math';
+import { vietnamTime } from '../../../contract/vietnam-time';
 import { isMemberUuid, readScannedCode } from '../../lib/qr';
 import { useOnline } from '../../sync/use-sync-status';
 import { usePageTitle } from '../../ui/page-title';
@@ -29,29 +30,8 @@ import {
 } from './points-data';
 import { DuplicateBadge, PendingBadge } from './points-badges';
 import { RefusedList } from './refused-list';
+import { pointFormSchema, type PointFormInput, type PointFormOutput } from './point-form';
 import './points.css';
-
-const amount = (code: string) =>
-  v.pipe(
-    v.string(code),
-    v.transform(parseAmount),
-    v.number(code),
-    v.check((n) => Number.isSafeInteger(n) && n >= 0, code),
-  );
-
-const formSchema = v.object({
-  invoiceNumber: v.pipe(
-    v.string('invoice_number_required'),
-    v.trim(),
-    v.nonEmpty('invoice_number_required'),
-    v.maxLength(60, 'too_long'),
-  ),
-  invoiceValue: amount('invalid_number'),
-  deductedPoints: amount('invalid_number'),
-  note: v.pipe(v.string(), v.trim(), v.maxLength(500, 'too_long')),
-});
-type FormInput = v.InferInput<typeof formSchema>;
-type FormOutput = v.InferOutput<typeof formSchema>;
 
 interface CreatePointScreenProps {
   memberId: string | undefined;
@@ -209,8 +189,8 @@ function MemberPoints({
     reset,
     setError,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: valibotResolver(formSchema),
+  } = useForm<PointFormInput, unknown, PointFormOutput>({
+    resolver: contractResolver(pointFormSchema, lang),
     defaultValues: { invoiceNumber: '', invoiceValue: '', deductedPoints: '0', note: '' },
   });
   const [invoiceText, deductedText] = useWatch({
@@ -222,20 +202,18 @@ function MemberPoints({
   const preview =
     Number.isFinite(invoiceValue) && Number.isFinite(deducted)
       ? {
-          earned: pointsEarned(invoiceValue, group.pointsPerThousand),
+          earned: pointsEarned({ invoiceValue, deductedPoints: deducted }, group.pointsPerThousand),
           payment: paymentAmount(invoiceValue, deducted),
         }
       : null;
   const shownName = name ?? t`Thành viên ${memberId.slice(0, 8)}`;
-  const errorText = (code: string | undefined) => (code ? messageText(code, lang) : undefined);
+  const errorText = (message: string | undefined) => shownFieldText(message, lang);
 
   const onSubmit = handleSubmit(async (values) => {
-    if (values.deductedPoints > view.available) {
-      setError('deductedPoints', { message: 'points_insufficient' });
-      return;
-    }
-    if (values.deductedPoints * vndPerPoint > values.invoiceValue) {
-      setError('deductedPoints', { message: 'points_exceed_invoice' });
+    // The server applies the same rule again, against the balance it holds then.
+    const refusal = deductionRefusal(values, view.available);
+    if (refusal) {
+      setError('deductedPoints', { message: refusal.code });
       return;
     }
     setBusy(true);
@@ -255,7 +233,7 @@ function MemberPoints({
         invoiceNumber: values.invoiceNumber,
         invoiceValue: values.invoiceValue,
         deductedPoints: values.deductedPoints,
-        note: values.note,
+        note: values.note ?? '',
       });
       reset();
       toast.success(online ? t`Đã lưu điểm` : t`Đã lưu trên máy — sẽ gửi khi có mạng`);

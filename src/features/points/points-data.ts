@@ -20,12 +20,13 @@ import {
   type PointCreateInput,
 } from '../../../contract/points';
 import type { CheckInCreateInput } from '../../../contract/checkin';
+import type { MutationName } from '../../../contract/mutations';
+import { currentMemberId } from '../../api/current-member';
 
-export function currentMemberId(): string | undefined {
-  return readCookie('memberId');
-}
-
-export const pointMutations = ['point.create', 'checkin.create'] as const;
+export const pointMutations = [
+  'point.create',
+  'checkin.create',
+] as const satisfies readonly MutationName[];
 
 /** Groups this member logs points and check-ins for (pulled from the server). */
 export function useStaffGroups(): StaffGroupRow[] | undefined {
@@ -87,6 +88,32 @@ export function useAllCheckIns(): CheckInRow[] | undefined {
     (await appDb.checkIns.toArray())
       .filter((r) => r.deletedAt === null)
       .sort((a, b) => b.checkedInAt.localeCompare(a.checkedInAt)),
+  );
+}
+
+/** One mirrored point entry (undefined while loading or when this device has none). */
+export function usePointEntry(entryId: string): PointEntryRow | undefined {
+  return useLiveQuery(() => appDb.pointEntries.get(entryId), [entryId]);
+}
+
+/** Outbox entries that wrote one point entry: waiting or refused. */
+export function usePointEntryOutbox(entryId: string): OutboxEntry[] | undefined {
+  return useLiveQuery(
+    () => appDb.outbox.where('[table+rowKey]').equals(['pointEntries', entryId]).toArray(),
+    [entryId],
+  );
+}
+
+/** One mirrored check-in. */
+export function useCheckIn(checkInId: string): CheckInRow | undefined {
+  return useLiveQuery(() => appDb.checkIns.get(checkInId), [checkInId]);
+}
+
+/** Order groups of a buyer at every group this device mirrors. */
+export function useBuyerOrderGroups(buyerMemberId: string): OrderGroupRow[] | undefined {
+  return useLiveQuery(
+    () => appDb.orderGroups.where('buyerMemberId').equals(buyerMemberId).toArray(),
+    [buyerMemberId],
   );
 }
 
@@ -240,7 +267,7 @@ export async function savePointEntry(input: NewPointEntry): Promise<PointEntryRo
     orderGroupId: input.orderGroupId ?? null,
     invoiceNumber: input.invoiceNumber.trim(),
     invoiceValue: input.invoiceValue,
-    accumulatedPoints: pointsEarned(input.invoiceValue, input.group.pointsPerThousand),
+    accumulatedPoints: pointsEarned(input, input.group.pointsPerThousand),
     deductedPoints: input.deductedPoints,
     paymentAmount: paymentAmount(input.invoiceValue, input.deductedPoints),
     note: input.note.trim() || null,

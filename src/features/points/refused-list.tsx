@@ -1,7 +1,7 @@
 import { useLingui, Trans } from '@lingui/react/macro';
 import type { OutboxEntry } from '../../db/app-db';
 import { useSyncStatus } from '../../sync/use-sync-status';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '../../../contract/format';
 import { Button } from '../../ui/button';
 import { refusedCheckInOf, refusedEntryOf } from './points-data';
 

@@ -7,8 +7,9 @@ import { cardLinkOf } from '../../lib/qr';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { downloadCanvasPng, paintQr } from './qr-canvas';
+import { downloadCanvasPng, paintQr } from '../../ui/qr-paint';
 import './qr.css';
+import { currentMemberId } from '../../api/current-member';
 
 const logoUrl = '/icons/icon-192.png';
 
@@ -16,7 +17,7 @@ const logoUrl = '/icons/icon-192.png';
 export function MyQrScreen() {
   const { t } = useLingui();
   usePageTitle(t`Mã QR của tôi`);
-  const memberId = readCookie('memberId');
+  const memberId = currentMemberId();
   const profile = useLiveQuery(
     () => (memberId ? appDb.profile.get(memberId) : undefined),
     [memberId],
@@ -28,7 +29,7 @@ export function MyQrScreen() {
   useEffect(() => {
     if (!canvas.current || !link) return;
     canvas.current.width = 480;
-    void paintQr(canvas.current, link, withLogo ? logoUrl : null);
+    void paintQr(canvas.current, link, { logoUrl: withLogo ? logoUrl : null, fitCanvas: true });
   }, [link, withLogo]);
 
   if (!memberId) {

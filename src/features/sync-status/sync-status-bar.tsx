@@ -1,9 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { format } from 'date-fns';
+import { lightFormat } from 'date-fns/lightFormat';
 import type { OutboxEntry } from '../../db/app-db';
+import { mutationLabel } from '../../../contract/mutations';
+import type { Lang } from '../../../contract/messages';
 import { startSync } from '../../sync/sync-engine';
+import { startLivePokes } from '../../sync/live-pokes';
 import { useSyncStatus } from '../../sync/use-sync-status';
 import { Button } from '../../ui/button';
 import './sync-status.css';
@@ -11,40 +14,14 @@ import './sync-status.css';
 function formatSyncedAt(iso: string | null): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : format(date, 'dd/MM/yyyy HH:mm');
+  return Number.isNaN(date.getTime()) ? null : lightFormat(date, 'dd/MM/yyyy HH:mm');
 }
 
-/** What a queued change was, in words (mutation names are the server's). */
+/** What a queued change was, in words: the label its declaration in contract/mutations.ts gives. */
 function useMutationLabel(): (entry: OutboxEntry) => string {
-  const { t } = useLingui();
-  return (entry) => {
-    switch (entry.name) {
-      case 'contact.upsert':
-        return t`Lưu liên hệ`;
-      case 'contact.delete':
-        return t`Xoá liên hệ`;
-      case 'friend.add':
-        return t`Gửi lời mời kết bạn`;
-      case 'friend.accept':
-        return t`Chấp nhận kết bạn`;
-      case 'friend.reject':
-        return t`Từ chối kết bạn`;
-      case 'friend.cancel':
-        return t`Huỷ lời mời kết bạn`;
-      case 'friend.unfriend':
-        return t`Huỷ kết bạn`;
-      case 'point.create':
-        return t`Tích điểm`;
-      case 'checkin.create':
-        return t`Check-in`;
-      case 'orderGroup.upsert':
-        return t`Lưu nhóm đơn hàng`;
-      case 'profile.update':
-        return t`Cập nhật hồ sơ`;
-      default:
-        return t`Thay đổi`;
-    }
-  };
+  const { i18n } = useLingui();
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
+  return (entry) => mutationLabel(entry.name, lang);
 }
 
 function RejectedEntry({ entry }: { entry: OutboxEntry }) {
@@ -95,11 +72,20 @@ export function SyncStatusBar() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
 
-  useEffect(() => startSync(), []);
+  useEffect(() => {
+    const stopSync = startSync();
+    const stopLive = startLivePokes();
+    return () => {
+      stopSync();
+      stopLive();
+    };
+  }, []);
 
   const rejectedCount = sync.rejected.length;
   const syncedAt = formatSyncedAt(sync.lastSyncedAt);
-  const attention = rejectedCount > 0 || sync.pendingCount > 0 || sync.pausedForLogin;
+  // A paused session matters only with changes waiting (the notice says how many); without
+  // them the badge would have nothing to say.
+  const attention = rejectedCount > 0 || sync.pendingCount > 0;
   if (!sync.loaded || (!attention && !open)) return null;
 
   return (

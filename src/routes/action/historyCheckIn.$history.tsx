@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireLogin } from '../-require-login';
-import { CheckInDetailScreen } from '../../features/points/history-screens';
+import { CheckInDetailScreen } from '../../features/points/check-in-detail-screen';
 
 export const Route = createFileRoute('/action/historyCheckIn/$history')({
   beforeLoad: requireLogin,

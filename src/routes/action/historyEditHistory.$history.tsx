@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireLogin } from '../-require-login';
-import { EntryDetailScreen } from '../../features/points/history-screens';
+import { EntryDetailScreen } from '../../features/points/entry-detail-screen';
 
 export const Route = createFileRoute('/action/historyEditHistory/$history')({
   beforeLoad: requireLogin,

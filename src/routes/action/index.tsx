@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireLogin } from '../-require-login';
-import { MemberHub } from '../../features/member-menu/member-links';
+import { MemberHubGroups } from '../../features/member-menu/member-links';
+import { MemberHome } from '../../features/profile/member-home';
+import { OwnCardPreview } from '../../features/card/card-preview';
 
-// The member's home in the app; the spec's /action screens hang below it.
+// The member's home in the app (where login lands); the spec's /action screens hang below it.
 export const Route = createFileRoute('/action/')({
   beforeLoad: requireLogin,
   staticData: { routeName: 'action' },
-  component: MemberHub,
+  component: () => (
+    <MemberHome
+      renderPreview={(profile) => <OwnCardPreview profile={profile} />}
+      hub={<MemberHubGroups />}
+    />
+  ),
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireLogin } from '../-require-login';
-import { ViewPointScreen } from '../../features/points/history-screens';
+import { ViewPointScreen } from '../../features/points/view-point-screen';
 
 export const Route = createFileRoute('/action/viewPoint')({
   beforeLoad: requireLogin,

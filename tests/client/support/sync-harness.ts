@@ -40,6 +40,11 @@ export interface Device {
   faults: { next: (path: string) => Fault | undefined };
   /** Runs before each request is routed (a write made while a request is in flight). */
   beforeRequest: (path: string) => Promise<void>;
+  /**
+   * Sees every request the server actually handled, with its answer, in the order the server
+   * handled them: also those whose answer the device never got (dropped after, held, doubled).
+   */
+  afterDelivery: (path: string, body: unknown, response: Response) => Promise<void>;
   /** Whether POST /api/auth/refresh succeeds. */
   refresh: { ok: boolean; calls: number };
   /** Requests held back by a 'hold' fault, not yet delivered. */
@@ -107,6 +112,7 @@ export async function createDevice(
     log: [],
     faults: { next: () => undefined },
     beforeRequest: () => Promise.resolve(),
+    afterDelivery: () => Promise.resolve(),
     refresh: { ok: true, calls: 0 },
     held: [],
     async deliverHeld() {
@@ -175,7 +181,11 @@ export async function createDevice(
       device.log.push({ method, path, status: 200 });
       return Response.json({ accessToken, memberId, userName: 'demo' });
     }
-    const deliver = () => server.request(path, { ...init, signal: null });
+    const deliver = async () => {
+      const response = await server.request(path, { ...init, signal: null });
+      await device.afterDelivery(path, body, response.clone());
+      return response;
+    };
     const fault = device.faults.next(path);
     if (fault?.kind === 'drop-before') {
       device.log.push({ method, path, status: 'network-error', body });

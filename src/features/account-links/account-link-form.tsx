@@ -1,0 +1,180 @@
+// Add or edit one bank account, link or video; validated with the contract schema the server
+// also applies, messages in the form's language.
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
+import type * as v from 'valibot';
+import { contractResolver } from '../../lib/contract-resolver';
+import type { AccountLinkRow } from '../../db/app-db';
+import {
+  bankLinkFieldsSchema,
+  videoLinkFieldsSchema,
+  webLinkFieldsSchema,
+  type AccountLinkKind,
+  type BankInfo,
+} from '../../../contract/account-link';
+import { shownFieldText } from '../../../contract/field-messages';
+import type { Lang } from '../../../contract/messages';
+import { TextField } from '../../ui/text-field';
+import { Button } from '../../ui/button';
+import type { AccountLinkFields } from './account-links-data';
+
+interface FormProps {
+  kind: AccountLinkKind;
+  row?: AccountLinkRow | undefined;
+  banks: readonly BankInfo[] | undefined;
+  onSubmit: (fields: AccountLinkFields) => Promise<void>;
+  onCancel: () => void;
+}
+
+export function AccountLinkForm(props: FormProps) {
+  return props.kind === 'bank' ? <BankForm {...props} /> : <WebLinkForm {...props} />;
+}
+
+type BankValues = v.InferInput<typeof bankLinkFieldsSchema>;
+type BankOutput = v.InferOutput<typeof bankLinkFieldsSchema>;
+
+function BankForm({ row, banks, onSubmit, onCancel }: FormProps) {
+  const { t, i18n } = useLingui();
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const selectId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<BankValues, unknown, BankOutput>({
+    resolver: contractResolver(bankLinkFieldsSchema, lang),
+    defaultValues: {
+      kind: 'bank',
+      bankBin: row?.bankBin ?? '',
+      ownerName: row?.ownerName ?? '',
+      accountNumber: row?.accountNumber ?? '',
+    },
+  });
+  const error = (message: string | undefined) => shownFieldText(message, lang);
+  const bankError = error(errors.bankBin?.message);
+  const title = row ? t`Sửa tài khoản ngân hàng` : t`Thêm tài khoản ngân hàng`;
+  return (
+    <form
+      className="account-link-form"
+      noValidate
+      aria-label={title}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <h2>{title}</h2>
+      <input type="hidden" {...register('kind')} />
+      <div className="field">
+        <label className="field__label" htmlFor={selectId}>
+          {t`Ngân hàng`}
+        </label>
+        <select
+          id={selectId}
+          className="field__input"
+          aria-invalid={bankError ? true : undefined}
+          aria-describedby={bankError ? `${selectId}-error` : undefined}
+          disabled={!banks}
+          {...register('bankBin')}
+        >
+          <option value="">{banks ? t`Chọn ngân hàng` : t`Đang tải danh sách ngân hàng…`}</option>
+          {banks?.map((bank) => (
+            <option key={bank.bin} value={bank.bin}>
+              {`${bank.shortName} — ${bank.name}`}
+            </option>
+          ))}
+        </select>
+        {bankError && (
+          <span id={`${selectId}-error`} className="field__error" role="alert">
+            {bankError}
+          </span>
+        )}
+      </div>
+      <TextField
+        label={t`Tên chủ tài khoản`}
+        autoComplete="off"
+        {...register('ownerName')}
+        error={error(errors.ownerName?.message)}
+      />
+      <TextField
+        label={t`Số tài khoản`}
+        inputMode="numeric"
+        autoComplete="off"
+        {...register('accountNumber')}
+        error={error(errors.accountNumber?.message)}
+      />
+      <div className="button-row">
+        <Button variant="secondary" onClick={onCancel}>
+          {t`Huỷ`}
+        </Button>
+        <Button type="submit" busy={isSubmitting}>
+          {t`Lưu`}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+type WebValues =
+  v.InferInput<typeof webLinkFieldsSchema> | v.InferInput<typeof videoLinkFieldsSchema>;
+type WebOutput =
+  v.InferOutput<typeof webLinkFieldsSchema> | v.InferOutput<typeof videoLinkFieldsSchema>;
+
+function WebLinkForm({ kind, row, onSubmit, onCancel }: FormProps) {
+  const { t, i18n } = useLingui();
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const schema = kind === 'video' ? videoLinkFieldsSchema : webLinkFieldsSchema;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<WebValues, unknown, WebOutput>({
+    resolver: contractResolver<WebValues, WebOutput>(schema, lang),
+    defaultValues: {
+      kind: kind === 'video' ? 'video' : 'link',
+      title: row?.title ?? '',
+      url: row?.url ?? '',
+    },
+  });
+  const error = (message: string | undefined) => shownFieldText(message, lang);
+  const title =
+    kind === 'video'
+      ? row
+        ? t`Sửa video`
+        : t`Thêm video YouTube`
+      : row
+        ? t`Sửa liên kết`
+        : t`Thêm liên kết`;
+  return (
+    <form
+      className="account-link-form"
+      noValidate
+      aria-label={title}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <h2>{title}</h2>
+      <input type="hidden" {...register('kind')} />
+      <TextField
+        label={kind === 'video' ? t`Tiêu đề video` : t`Tên hiển thị`}
+        autoComplete="off"
+        {...register('title')}
+        error={error(errors.title?.message)}
+      />
+      <TextField
+        label={kind === 'video' ? t`Đường dẫn YouTube` : t`Đường dẫn`}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder={kind === 'video' ? 'https://youtu.be/…' : 'https://…'}
+        {...register('url')}
+        error={error(errors.url?.message)}
+      />
+      <div className="button-row">
+        <Button variant="secondary" onClick={onCancel}>
+          {t`Huỷ`}
+        </Button>
+        <Button type="submit" busy={isSubmitting}>
+          {t`Lưu`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+// The session calls of spec §7 a visitor's first screen needs (log in, providers) and log
+// out; the account calls (register, passwords, cards) are in account-api.ts, loaded with their
+// screens. None of them is queued offline: they need the server's answer at once, so offline
+// they fail with NetworkError and say so.
+import type { AuthProviders, LoginAnswer } from '../../../contract/auth';
+import type { LoginForm } from '../../../contract/login';
+import { apiFetch } from '../../api/http-client';
+import { clearSession, writeSession, type StoredSession } from '../../api/session-store';
+import { markLoggedIn, markLoggedOut, markLoggingIn } from '../../api/use-session';
+import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
+import { clearSessionCookies } from '../../lib/cookies';
+import { forgetPushAddress } from '../../api/push-address';
+
+export function storedFrom(answer: LoginAnswer): StoredSession {
+  return {
+    accessToken: answer.accessToken,
+    memberId: answer.memberId,
+    userName: answer.userName,
+    name: answer.name,
+    urlMinify: answer.urlMinify,
+    brandGroup: answer.brandGroup,
+    agency: answer.agency,
+  };
+}
+
+/** Ends the local side of a session: stored token, readable cookies, login state. */
+async function forgetSession(error: Error | null): Promise<void> {
+  await clearSession();
+  clearSessionCookies();
+  markLoggedOut(error);
+}
+
+/** Online only. Spec §4: logging in → logged in; a failure keeps its error and clears the session. */
+export async function logIn(form: LoginForm): Promise<LoginAnswer> {
+  markLoggingIn();
+  try {
+    const answer = await apiFetch<LoginAnswer>('/auth/login', {
+      method: 'POST',
+      json: { email: form.email, password: form.password },
+      auth: false,
+    });
+    const session = storedFrom(answer);
+    await writeSession(session);
+    markLoggedIn(session);
+    await activateLocale(localeFromProfileLanguage(answer.language));
+    return answer;
+  } catch (error) {
+    await forgetSession(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
+}
+
+/** Works offline too: the local session always ends; the server is told when reachable. */
+export async function logOut(): Promise<void> {
+  try {
+    // While the session still holds: this device stops getting the member's pushes.
+    await forgetPushAddress();
+  } catch {
+    // Offline: the address stays until the push service says it is gone.
+  }
+  try {
+    await apiFetch('/auth/logout', { method: 'POST', json: {}, auth: false });
+  } catch {
+    // Offline or already ended: the refresh cookie still expires on its own.
+  }
+  await forgetSession(null);
+}
+
+export function authProviders(): Promise<AuthProviders> {
+  return apiFetch<AuthProviders>('/auth/providers', { auth: false });
+}

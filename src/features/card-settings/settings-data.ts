@@ -1,0 +1,178 @@
+// Card settings data access: the member's theme (an offline write through the outbox, read
+// from the device), and the online calls of the short link and the brand settings.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useQuery } from '@tanstack/react-query';
+import { appDb, type AppDb } from '../../db/app-db';
+import { queueMutation, type QueueMutationInput } from '../../sync/mutate';
+import { apiFetch, NetworkError } from '../../api/http-client';
+import { currentMemberId } from '../../api/current-member';
+import { themeCatalogue } from '../../../contract/theme';
+import type {
+  BrandFormData,
+  BrandSettings,
+  BrandUpdateInput,
+  FormDataInput,
+  StyleList,
+  ThemeAuth,
+  ThemeType,
+  UrlMinifyChange,
+  UrlMinifyCheck,
+} from '../../../contract/card-settings';
+import type { MutationPayload } from '../../../contract/mutations';
+
+export interface ThemePick {
+  theme: string;
+  themeType: ThemeType;
+  /** Waiting in the outbox (not on the server yet). */
+  pending: boolean;
+}
+
+/**
+ * The member's current theme as this device knows it: the newest queued choice, else the
+ * mirrored profile row, else null (the screen then asks the server).
+ */
+export async function readLocalTheme(db: AppDb, memberId: string): Promise<ThemePick | null> {
+  const queued = (await db.outbox.where('state').equals('pending').sortBy('seq'))
+    .filter((e) => e.name === 'profile.setTheme' && e.memberId === memberId)
+    .at(-1);
+  if (queued) {
+    const payload = queued.payload as MutationPayload<'profile.setTheme'>;
+    return { theme: payload.theme, themeType: payload.themeType ?? 'list', pending: true };
+  }
+  const profile = await db.profile.get(memberId);
+  if (profile?.theme) {
+    return { theme: profile.theme, themeType: profile.themeType, pending: false };
+  }
+  return null;
+}
+
+export function useLocalTheme(memberId: string | undefined): ThemePick | null | undefined {
+  return useLiveQuery(async () => (memberId ? readLocalTheme(appDb, memberId) : null), [memberId]);
+}
+
+/** The theme write: the profile row (when mirrored) and the outbox entry, together. */
+export function themeWrite(
+  memberId: string,
+  theme: string,
+  themeType: ThemeType,
+): QueueMutationInput<'profile.setTheme'> {
+  return {
+    name: 'profile.setTheme',
+    payload: { theme, themeType },
+    table: 'profile',
+    rowId: memberId,
+    apply: (db) => db.profile.update(memberId, { theme, themeType }),
+  };
+}
+
+/**
+ * Sets the card's theme and layout mode. Offline: kept on this device (and shown) at once,
+ * sent when the network is back; a theme the brand does not allow comes back refused.
+ */
+export async function saveMyTheme(
+  memberId: string,
+  theme: string,
+  themeType: ThemeType,
+): Promise<void> {
+  await queueMutation(themeWrite(memberId, theme, themeType));
+}
+
+/**
+ * The styles the member (or, with groupId, their brand) may choose. The member's own list is
+ * kept on the device, so the screen works offline (before any answer: the catalogue).
+ */
+export function useStyleList(groupId?: string) {
+  return useQuery({
+    queryKey: ['card-settings', 'styles', groupId ?? 'me'],
+    queryFn: async () => {
+      if (groupId) {
+        return apiFetch<StyleList>('/members/getStylesListByActive', { query: { groupId } });
+      }
+      const key = `cardStyleList:${currentMemberId() ?? ''}`;
+      try {
+        const list = await apiFetch<StyleList>('/members/getStylesListByActive');
+        await appDb.syncState.put({ key, value: list });
+        return list;
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        const kept = (await appDb.syncState.get(key))?.value as StyleList | undefined;
+        return kept ?? { layoutPermission: 'FULL' as const, styles: [...themeCatalogue] };
+      }
+    },
+    retry: false,
+  });
+}
+
+export function useThemeAuth(groupId?: string) {
+  return useQuery({
+    queryKey: ['card-settings', 'theme-auth', groupId ?? 'me'],
+    queryFn: () => apiFetch<ThemeAuth>('/members/getThemeCheckAuth', { query: { groupId } }),
+    retry: false,
+  });
+}
+
+/** checkUrlMinify (online): whether the owner may take the link. */
+export function checkUrlMinify(
+  link: string,
+  signal: AbortSignal,
+  groupId?: string,
+): Promise<UrlMinifyCheck> {
+  return apiFetch<UrlMinifyCheck>(`/members/checkUrlMinify/${encodeURIComponent(link)}`, {
+    query: { groupId },
+    signal,
+  });
+}
+
+/** Online only: a link's uniqueness cannot be promised offline. */
+export function changeMyUrlMinify(memberId: string, urlMinify: string): Promise<UrlMinifyChange> {
+  return apiFetch<UrlMinifyChange>(`/members/updateUrlMinify/${memberId}`, {
+    method: 'PUT',
+    json: { urlMinify },
+    idempotencyKey: crypto.randomUUID(),
+  });
+}
+
+export function useBrandSettings(groupId: string) {
+  return useQuery({
+    queryKey: ['card-settings', 'brand', groupId],
+    queryFn: () => apiFetch<BrandSettings>(`/groupAndBrand/getSettingsById/${groupId}`),
+    retry: false,
+  });
+}
+
+export function useBrandFormData(groupId: string) {
+  return useQuery({
+    queryKey: ['card-settings', 'brand-form', groupId],
+    queryFn: () =>
+      apiFetch<BrandFormData>(`/groupAndBrand/getFormDataByBrandAndGroupId/${groupId}`),
+    retry: false,
+  });
+}
+
+/** Brand writes are online calls by the brand's admins (docs/decisions/0640). */
+export const brandCalls = {
+  update: (groupId: string, input: BrandUpdateInput) =>
+    apiFetch<BrandSettings>(`/groupAndBrand/updateUById/${groupId}`, {
+      method: 'PUT',
+      json: input,
+      idempotencyKey: crypto.randomUUID(),
+    }),
+  setTheme: (groupId: string, theme: string, themeType: ThemeType) =>
+    apiFetch<BrandSettings>(`/groupAndBrand/updateTheme/${groupId}`, {
+      method: 'PUT',
+      json: { theme, themeType },
+      idempotencyKey: crypto.randomUUID(),
+    }),
+  setUrlMinify: (groupId: string, urlMinify: string) =>
+    apiFetch<UrlMinifyChange>(`/groupAndBrand/updateUrlMinify/${groupId}`, {
+      method: 'PUT',
+      json: { urlMinify },
+      idempotencyKey: crypto.randomUUID(),
+    }),
+  setFormData: (groupId: string, input: FormDataInput) =>
+    apiFetch<BrandFormData>(`/groupAndBrand/updateFormDataBaDbyBaDId/${groupId}`, {
+      method: 'PUT',
+      json: input,
+      idempotencyKey: crypto.randomUUID(),
+    }),
+};

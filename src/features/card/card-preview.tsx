@@ -1,0 +1,98 @@
+// The member's own card as visitors will see it, drawn from the mirrored profile (works
+// offline, follows unsaved edits in the editor): the home and the profile editor show it.
+import { useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { CardPageData } from '../../../contract/card-paths';
+import type { CardView } from '../../../contract/card';
+import type { MirroredProfile } from '../../../contract/member';
+import { chooseTheme } from '../../../contract/theme-choice';
+import { memberCardPath } from '../../../contract/card-prefixes';
+import { ThemeScope } from '../../ui/theme';
+import { CardProfile } from './card-profile';
+import { mergeCardMessages } from './card-i18n';
+import './card.css';
+
+/** The card view of the owner's profile: what the public card shows of it. */
+export function ownCardView(profile: MirroredProfile): CardView {
+  const choice = chooseTheme({
+    memberType: profile.type,
+    themeCode: profile.theme,
+    language: profile.language,
+    hasAgency: profile.agencyId !== null,
+    themeType: profile.themeType,
+  });
+  return {
+    owner: {
+      id: profile.id,
+      kind: 'member',
+      type: profile.type,
+      name: profile.name,
+      shortName: profile.shortName,
+      urlMinify: profile.urlMinify,
+      language: profile.language,
+      intro: profile.intro,
+      jobTitle: profile.jobTitle,
+      workplace: profile.workplace,
+      address: profile.address,
+      aboutMe: profile.aboutMe,
+      avatarUrl: profile.avatarUrl,
+      bannerUrl: profile.bannerUrl,
+      backgroundUrl: profile.backgroundUrl,
+      // The card shows the contact phone and e-mail, never the login ones (decision 0108).
+      phone: profile.contactPhone,
+      otherPhone: profile.otherPhone,
+      email: profile.contactEmail,
+      website: profile.website,
+      zalo: profile.zalo,
+      interests: profile.interests,
+      businessSectors: profile.businessSectors,
+      companyInfo: profile.companyInfo,
+      banks: profile.banks,
+      links: profile.links,
+      videos: profile.videos,
+      agencyId: profile.agencyId,
+      updatedAt: profile.updatedAt,
+    },
+    theme: choice.theme,
+    themeMode: choice.mode,
+    lightGreyMenu: choice.lightGreyMenu,
+    isMe: true,
+    posts: [],
+    products: [],
+    activities: [],
+    relics: [],
+  };
+}
+
+export function OwnCardPreview({ profile }: { profile: MirroredProfile }) {
+  const { i18n, t } = useLingui();
+  const [catalogLocale, setCatalogLocale] = useState<string | null>(null);
+  useEffect(() => {
+    const locale = i18n.locale;
+    void mergeCardMessages(locale).then(() => setCatalogLocale(locale));
+  }, [i18n.locale, i18n]);
+  if (catalogLocale !== i18n.locale) return null;
+  const view = ownCardView(profile);
+  const origin = window.location.origin;
+  const cardUrl = `${origin}${memberCardPath(profile.urlMinify)}`;
+  const data: CardPageData = {
+    route: { kind: 'profile', base: 'me', key: profile.urlMinify, layout: 'classic' },
+    view,
+    cardUrl,
+    pageUrl: cardUrl,
+  };
+  const square = view.themeMode === 'OrganizationSquareMode';
+  return (
+    <section className="own-card-preview" aria-label={t`Thẻ của bạn như khách xem`}>
+      <ThemeScope
+        style={view.theme}
+        as="div"
+        className={`card-page ${square ? 'card-page--square' : 'card-page--list'}`}
+      >
+        <div className="card-main">
+          <CardProfile data={data} />
+        </div>
+      </ThemeScope>
+    </section>
+  );
+}

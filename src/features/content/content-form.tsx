@@ -1,0 +1,328 @@
+import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
+import * as v from 'valibot';
+import { contractResolver } from '../../lib/contract-resolver';
+import { shownFieldText } from '../../../contract/field-messages';
+import type { Lang } from '../../../contract/messages';
+import { mutations } from '../../../contract/mutations';
+import { postTypes, productTypes } from '../../../contract/card';
+import {
+  activityTypes,
+  canEnablePoster,
+  isBankActivity,
+  posterViewTypes,
+  vietnamToday,
+} from '../../../contract/content';
+import type { ContentKind } from '../../../contract/content-writes';
+import { TextField } from '../../ui/text-field';
+import { apiFetch } from '../../api/http-client';
+import { Button } from '../../ui/button';
+import { payloadOfRow, type ContentPayload, type ContentRow } from './content-data';
+import { useContentLabels } from './content-labels';
+
+type FormValues = Record<string, string | boolean | number | undefined>;
+
+/** Kinds whose items carry several images, entered one address per line. */
+const imageKinds: readonly ContentKind[] = ['product', 'relic', 'poster'];
+
+/** The form shows lists as lines; the schema gets them as arrays. */
+function toFormValues(kind: ContentKind, payload: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (Array.isArray(value)) values[key] = value.join('\n');
+    else if (value === null) values[key] = '';
+    else values[key] = value as string | boolean | number;
+  }
+  if (imageKinds.includes(kind)) values.images ??= '';
+  return values;
+}
+
+function fromFormValues(values: FieldValues): Record<string, unknown> {
+  const images: unknown = values.images;
+  return typeof images === 'string' ? { ...values, images: images.split('\n') } : values;
+}
+
+function linesResolver(schema: v.GenericSchema, lang: Lang): Resolver<FormValues> {
+  const resolve = contractResolver(schema as v.GenericSchema<FieldValues, unknown>, lang);
+  return (values, context, options) => resolve(fromFormValues(values), context, options) as never;
+}
+
+interface ContentFormProps<K extends ContentKind> {
+  kind: K;
+  /** The new item's keys (id, owner) or the item being edited. */
+  initial: { id: string; groupId: string | null } | ContentRow<K>;
+  onSubmit: (payload: ContentPayload<K>) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * The kind's payload schema; a poster also may not be switched on after its end date (the
+ * server checks the same against its own day).
+ */
+function formSchema(kind: ContentKind): v.GenericSchema {
+  const schema = mutations[`${kind}.upsert`].schema;
+  if (kind !== 'poster') return schema;
+  const today = vietnamToday(new Date());
+  return v.pipe(
+    mutations['poster.upsert'].schema,
+    v.forward(
+      v.check((p) => !p.enabled || canEnablePoster(p.endDate, today), 'poster_expired'),
+      ['enabled'],
+    ),
+  );
+}
+
+/** Certificate names to pick from while online (`/certificate?name`); none offline. */
+function useCertificateNames(name: string, enabled: boolean): string[] {
+  const query = useQuery({
+    queryKey: ['certificate', name],
+    queryFn: () => apiFetch<{ name: string }[]>('/certificate', { query: { name }, auth: false }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return query.data?.map((item) => item.name) ?? [];
+}
+
+/** Blank fields of a new item of each kind. */
+function blankPayload(kind: ContentKind, keys: { id: string; groupId: string | null }) {
+  switch (kind) {
+    case 'post':
+      return {
+        ...keys,
+        type: 'news',
+        title: '',
+        content: '',
+        startDate: '',
+        imageUrl: '',
+        ordinal: '',
+        outstanding: false,
+        policy: 'public',
+      };
+    case 'product':
+      return {
+        ...keys,
+        type: 'sell',
+        childType: '',
+        title: '',
+        content: '',
+        price: '',
+        listedPrice: '',
+        quantity: '',
+        images: [],
+        policy: 'public',
+        outstanding: false,
+      };
+    case 'activity':
+      return {
+        ...keys,
+        type: 'education',
+        displayName: '',
+        link: '',
+        content: '',
+        ordinal: '',
+        policy: 'public',
+      };
+    case 'relic':
+      return { ...keys, title: '', content: '', images: [], policy: 'public' };
+    case 'poster':
+      return {
+        ...keys,
+        viewType: 'showroom',
+        startDate: '',
+        endDate: '',
+        images: [],
+        enabled: false,
+      };
+  }
+}
+
+/** Create or edit one item; validated with the contract schema the server also applies. */
+export function ContentForm<K extends ContentKind>({
+  kind,
+  initial,
+  onSubmit,
+  onCancel,
+}: ContentFormProps<K>) {
+  const { t, i18n } = useLingui();
+  const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const labels = useContentLabels();
+  const editing = 'createdAt' in initial;
+  const start = editing ? payloadOfRow(kind, initial) : blankPayload(kind, initial);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    resolver: linesResolver(formSchema(kind), lang),
+    defaultValues: toFormValues(kind, start),
+  });
+  const error = (name: string) => {
+    const found = errors[name] ?? (name === 'images' ? errors['images.0'] : undefined);
+    return shownFieldText(found?.message, lang);
+  };
+  const text = (name: string, label: string, type = 'text') => (
+    <TextField label={label} type={type} {...register(name)} error={error(name)} />
+  );
+  const area = (name: string, label: string, hint?: string) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`content-${name}`}>
+        {label}
+      </label>
+      <textarea
+        id={`content-${name}`}
+        className="field__input"
+        rows={4}
+        {...register(name)}
+        aria-invalid={error(name) ? true : undefined}
+        aria-describedby={error(name) ? `content-${name}-error` : undefined}
+      />
+      {hint && <span className="field__hint">{hint}</span>}
+      {error(name) && (
+        <span id={`content-${name}-error`} className="field__error" role="alert">
+          {error(name)}
+        </span>
+      )}
+    </div>
+  );
+  const choice = (
+    name: string,
+    label: string,
+    options: readonly string[],
+    names: Record<string, string>,
+  ) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`content-${name}`}>
+        {label}
+      </label>
+      <select id={`content-${name}`} className="field__input" {...register(name)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {names[option] ?? option}
+          </option>
+        ))}
+      </select>
+      {error(name) && (
+        <span className="field__error" role="alert">
+          {error(name)}
+        </span>
+      )}
+    </div>
+  );
+  const check = (name: string, label: string) => (
+    <div className="field field--check">
+      <input id={`content-${name}`} type="checkbox" {...register(name)} />
+      <label htmlFor={`content-${name}`}>{label}</label>
+      {error(name) && (
+        <span className="field__error" role="alert">
+          {error(name)}
+        </span>
+      )}
+    </div>
+  );
+  const policy = choice('policy', t`Ai được xem`, ['public', 'friend', 'private'], labels.policies);
+  const images = area('images', t`Hình ảnh`, t`Mỗi dòng một địa chỉ ảnh`);
+  const activityType = String(useWatch({ control, name: 'type' }) ?? '');
+  const certificate = String(useWatch({ control, name: 'certificate' }) ?? '');
+  const certificateNames = useCertificateNames(certificate.trim(), kind === 'product');
+
+  return (
+    <form
+      className="content-form"
+      noValidate
+      aria-label={labels.formTitle(kind, editing)}
+      onSubmit={handleSubmit((values) => onSubmit(fromFormValues(values) as ContentPayload<K>))}
+    >
+      <h2>{labels.formTitle(kind, editing)}</h2>
+      {kind === 'post' && (
+        <>
+          {choice('type', t`Loại bài viết`, postTypes, labels.postTypes)}
+          {text('title', t`Tiêu đề`)}
+          {area('content', t`Nội dung`)}
+          {text('startDate', t`Ngày`, 'date')}
+          {text('imageUrl', t`Ảnh (địa chỉ)`)}
+          {text('ordinal', t`Thứ tự`, 'number')}
+          {check('outstanding', t`Nổi bật`)}
+          {policy}
+        </>
+      )}
+      {kind === 'product' && (
+        <>
+          {choice('type', t`Loại`, productTypes, labels.productTypes)}
+          {text('childType', t`Loại con`)}
+          {text('childCareer', t`Ngành nghề con`)}
+          {text('title', t`Tên sản phẩm`)}
+          {area('content', t`Mô tả`)}
+          {text('listedPrice', t`Giá niêm yết (VND)`)}
+          {text('price', t`Giá bán (VND)`)}
+          {text('quantity', t`Số lượng`)}
+          {text('contactUrl', t`Liên kết liên hệ`)}
+          {text('origin', t`Xuất xứ`)}
+          {text('customsCode', t`Mã HS`)}
+          <TextField
+            label={t`Chứng nhận`}
+            list="content-certificates"
+            autoComplete="off"
+            {...register('certificate')}
+            error={error('certificate')}
+          />
+          <datalist id="content-certificates">
+            {certificateNames.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+          {text('shopType', t`Loại cửa hàng`)}
+          {text('shopLink', t`Liên kết cửa hàng`)}
+          {images}
+          {check('outstanding', t`Nổi bật`)}
+          {policy}
+        </>
+      )}
+      {kind === 'activity' && (
+        <>
+          {choice('type', t`Loại hoạt động`, activityTypes, labels.activityTypes)}
+          {text('displayName', t`Tên hiển thị`)}
+          {isBankActivity(activityType) ? (
+            <>
+              {text('bankName', t`Tên ngân hàng`)}
+              {text('ownerName', t`Chủ tài khoản`)}
+              {text('accountNumber', t`Số tài khoản`)}
+            </>
+          ) : (
+            text('link', t`Liên kết`)
+          )}
+          {area('content', t`Nội dung`)}
+          {text('ordinal', t`Thứ tự`, 'number')}
+          {policy}
+        </>
+      )}
+      {kind === 'relic' && (
+        <>
+          {text('title', t`Tiêu đề`)}
+          {area('content', t`Nội dung`)}
+          {images}
+          {policy}
+        </>
+      )}
+      {kind === 'poster' && (
+        <>
+          {choice('viewType', t`Kiểu hiển thị`, posterViewTypes, labels.posterViewTypes)}
+          {text('startDate', t`Ngày bắt đầu`, 'date')}
+          {text('endDate', t`Ngày kết thúc`, 'date')}
+          {images}
+          {check('enabled', t`Bật poster`)}
+        </>
+      )}
+      <div className="button-row">
+        <Button variant="secondary" onClick={onCancel}>
+          {t`Huỷ`}
+        </Button>
+        <Button type="submit" busy={isSubmitting}>
+          {t`Lưu`}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '../../db/app-db';
+import { currentMemberId } from '../../api/current-member';
+import { QueryScope } from '../../api/query-client';
+import { contentKinds, type ContentKind } from '../../../contract/content-writes';
+import { usePageTitle } from '../../ui/page-title';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { Spinner } from '../../ui/spinner';
+import { toast } from '../../ui/toast';
+import {
+  deleteContent,
+  isOrdered,
+  moveContent,
+  saveContent,
+  useContentItems,
+  type AnyContentRow,
+  type ContentOwner,
+  type ContentPayload,
+  type ContentRow,
+} from './content-data';
+import { ContentForm } from './content-form';
+import { useContentLabels } from './content-labels';
+import './content.css';
+
+interface ContentScreenProps {
+  kind: ContentKind;
+  /** A brand the member runs; absent: the member's own card. */
+  brandId?: string | undefined;
+  /** The item open in the form: an id, or 'new'. */
+  item?: string | undefined;
+  onOpen: (item: string | undefined) => void;
+}
+
+/** What an item is called in the list. */
+function itemLabel(row: AnyContentRow): string {
+  if ('title' in row) return row.title;
+  if ('displayName' in row) return row.displayName;
+  return `${row.startDate} → ${row.endDate}`;
+}
+
+/** Manages one kind of content of the member or of a brand they run (spec §3, §4). */
+export function ContentScreen({ kind, brandId, item, onOpen }: ContentScreenProps) {
+  const { t } = useLingui();
+  const labels = useContentLabels();
+  usePageTitle(labels.kinds[kind]);
+  const [me] = useState(currentMemberId);
+  const brands = useLiveQuery(
+    async () =>
+      (await appDb.staffGroups.toArray()).filter((g) => g.deletedAt === null && g.role === 'admin'),
+    [],
+  );
+  const brand = brandId ? brands?.find((b) => b.groupId === brandId) : undefined;
+  const owner: ContentOwner | undefined = !me
+    ? undefined
+    : brandId
+      ? { memberId: null, groupId: brandId }
+      : { memberId: me, groupId: null };
+  const items = useContentItems(kind, owner);
+  const [deleting, setDeleting] = useState<AnyContentRow | null>(null);
+  const [newId, setNewId] = useState(() => crypto.randomUUID());
+  const editing = item && item !== 'new' ? items?.find((row) => row.id === item) : undefined;
+
+  if (!me) return <EmptyState title={t`Vui lòng đăng nhập`} />;
+
+  async function save(payload: ContentPayload<ContentKind>) {
+    try {
+      await saveContent(kind, payload, editing);
+      toast.success(
+        editing ? t`Đã cập nhật ${labels.kinds[kind]}` : t`Đã thêm ${labels.kinds[kind]}`,
+      );
+      setNewId(crypto.randomUUID());
+      onOpen(undefined);
+    } catch {
+      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    }
+  }
+
+  async function remove(row: AnyContentRow) {
+    try {
+      await deleteContent(kind, row.id);
+      toast.success(t`Đã xoá ${labels.kinds[kind]}`);
+    } catch {
+      toast.error(t`Không xoá được. Vui lòng thử lại!`);
+    }
+    setDeleting(null);
+  }
+
+  const search = (next: { brand?: string | undefined }) => ({
+    ...(next.brand ? { brand: next.brand } : {}),
+  });
+
+  return (
+    <main className="content-screen">
+      <h1>
+        {labels.kinds[kind]}
+        {brand ? ` · ${brand.groupName}` : ''}
+      </h1>
+      {brands && brands.length > 0 && (
+        <nav className="content-screen__owners" aria-label={t`Của ai`}>
+          <Link
+            to="/action/content/$kind"
+            params={{ kind }}
+            search={search({})}
+            aria-current={!brandId ? 'page' : undefined}
+          >
+            {t`Thẻ của tôi`}
+          </Link>
+          {brands.map((b) => (
+            <Link
+              key={b.groupId}
+              to="/action/content/$kind"
+              params={{ kind }}
+              search={search({ brand: b.groupId })}
+              aria-current={brandId === b.groupId ? 'page' : undefined}
+            >
+              {b.groupName}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <nav className="content-screen__kinds" aria-label={t`Loại nội dung`}>
+        {contentKinds.map((k) => (
+          <Link
+            key={k}
+            to="/action/content/$kind"
+            params={{ kind: k }}
+            search={search({ brand: brandId })}
+            aria-current={k === kind ? 'page' : undefined}
+          >
+            {labels.kinds[k]}
+          </Link>
+        ))}
+      </nav>
+      {item ? (
+        item === 'new' || editing ? (
+          <QueryScope>
+            <ContentForm
+              key={editing?.id ?? newId}
+              kind={kind}
+              initial={editing ?? { id: newId, groupId: brandId ?? null }}
+              onSubmit={save}
+              onCancel={() => onOpen(undefined)}
+            />
+          </QueryScope>
+        ) : items === undefined ? (
+          <Spinner />
+        ) : (
+          <EmptyState title={t`Không tìm thấy mục này`} />
+        )
+      ) : (
+        <>
+          <Button onClick={() => onOpen('new')}>{labels.formTitle(kind, false)}</Button>
+          {items === undefined ? (
+            <Spinner />
+          ) : items.length === 0 ? (
+            <EmptyState title={t`Chưa có mục nào`} />
+          ) : (
+            <ol className="content-screen__list">
+              {items.map((row, index) => (
+                <li key={row.id} className="content-screen__item">
+                  <span className="content-screen__label">{itemLabel(row)}</span>
+                  {'policy' in row && (
+                    <span className="content-screen__policy">{labels.policies[row.policy]}</span>
+                  )}
+                  {'enabled' in row && (
+                    <span className="content-screen__policy">
+                      {row.enabled ? t`Đang bật` : t`Đang tắt`}
+                    </span>
+                  )}
+                  <span className="content-screen__actions">
+                    {isOrdered(kind) && (
+                      <>
+                        <Button
+                          variant="secondary"
+                          disabled={index === 0}
+                          aria-label={t`Đưa ${itemLabel(row)} lên`}
+                          onClick={() =>
+                            void moveContent(kind, items as ContentRow<'post'>[], index, -1)
+                          }
+                        >
+                          ↑
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          disabled={index === items.length - 1}
+                          aria-label={t`Đưa ${itemLabel(row)} xuống`}
+                          onClick={() =>
+                            void moveContent(kind, items as ContentRow<'post'>[], index, 1)
+                          }
+                        >
+                          ↓
+                        </Button>
+                      </>
+                    )}
+                    <Button
+                      variant="secondary"
+                      aria-label={t`Sửa ${itemLabel(row)}`}
+                      onClick={() => onOpen(row.id)}
+                    >
+                      {t`Sửa`}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      aria-label={t`Xoá ${itemLabel(row)}`}
+                      onClick={() => setDeleting(row)}
+                    >
+                      {t`Xoá`}
+                    </Button>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t`Xoá mục này?`}
+        danger
+        confirmLabel={t`Xoá`}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting ? itemLabel(deleting) : null}
+      </ConfirmDialog>
+    </main>
+  );
+}

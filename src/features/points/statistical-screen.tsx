@@ -1,0 +1,66 @@
+// /action/statistical: totals per day of the groups the staffer works for.
+import { useLingui, Trans } from '@lingui/react/macro';
+import { formatDate, formatNumber } from '../../../contract/format';
+import { totalsPerDay } from '../../lib/points-math';
+import { usePageTitle } from '../../ui/page-title';
+import { EmptyState } from '../../ui/empty-state';
+import { useAllEntries, useStaffGroups } from './points-data';
+import './points.css';
+
+/** /action/statistical — totals per day of the groups the staffer works for. */
+export function StatisticalScreen() {
+  const { t } = useLingui();
+  usePageTitle(t`Thống kê`);
+  const groups = useStaffGroups();
+  const entries = useAllEntries();
+  const staffed = new Set((groups ?? []).map((g) => g.groupId));
+  const days = totalsPerDay((entries ?? []).filter((e) => staffed.has(e.sellerGroupId)));
+  return (
+    <main className="points-page">
+      <h1>
+        <Trans>Thống kê theo ngày</Trans>
+      </h1>
+      {groups && groups.length === 0 && (
+        <EmptyState title={t`Chỉ nhân viên bán hàng và quản trị viên của nhóm xem được thống kê`} />
+      )}
+      {days.length > 0 && (
+        <table className="points-table" data-testid="stats">
+          <thead>
+            <tr>
+              <th>
+                <Trans>Ngày</Trans>
+              </th>
+              <th>
+                <Trans>Số hoá đơn</Trans>
+              </th>
+              <th>
+                <Trans>Doanh thu (VNĐ)</Trans>
+              </th>
+              <th>
+                <Trans>Điểm tích luỹ</Trans>
+              </th>
+              <th>
+                <Trans>Điểm trừ</Trans>
+              </th>
+              <th>
+                <Trans>Thanh toán (VNĐ)</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <td>{formatDate(d.day)}</td>
+                <td>{formatNumber(d.entries)}</td>
+                <td>{formatNumber(d.invoiceValue)}</td>
+                <td>{formatNumber(d.accumulatedPoints)}</td>
+                <td>{formatNumber(d.deductedPoints)}</td>
+                <td>{formatNumber(d.paymentAmount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+// A friend request to another member (friend.add), shared by the friends screen and the
+// "add friend" button of a card page (which loads it only when tapped).
+import { appDb, type FriendshipRow } from '../db/app-db';
+import { queueMutation } from './mutate';
+import { foldForSearch } from '../../contract/contact';
+import { friendshipPairId, type FriendPerson } from '../../contract/friend';
+
+/** The live relation (friends or a waiting request, either way) between me and another member. */
+export async function livePairRow(me: string, other: string): Promise<FriendshipRow | undefined> {
+  const rows = await appDb.friendships.where('otherMemberId').equals(other).toArray();
+  return rows.find((r) => r.deletedAt === null && (r.fromMemberId === me || r.toMemberId === me));
+}
+
+/**
+ * Sends a friend request (a request the other side already sent becomes a friendship, as on
+ * the server). Offline: shown as sent at once, delivered when the network is back.
+ */
+export async function sendFriendRequest(me: string, person: FriendPerson): Promise<void> {
+  const live = await livePairRow(me, person.id);
+  // The server picks the pair's live row, else the pair's own id: the same rule here.
+  const id = live?.id ?? (await friendshipPairId(me, person.id));
+  const now = new Date().toISOString();
+  const row: FriendshipRow = live
+    ? { ...live, status: live.fromMemberId === me ? live.status : 'accepted', updatedAt: now }
+    : {
+        id,
+        fromMemberId: me,
+        toMemberId: person.id,
+        status: 'pending',
+        direction: 'sent',
+        otherMemberId: person.id,
+        other: person,
+        searchKey: foldForSearch(person.name),
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      };
+  await queueMutation({
+    name: 'friend.add',
+    payload: { from: me, to: person.id },
+    table: 'friendships',
+    rowId: id,
+    apply: (db) => db.friendships.put(row),
+  });
+}

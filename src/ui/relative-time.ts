@@ -1,0 +1,22 @@
+// Spec §9 relative time: years, months (30 days), days, hours, minutes, else "just now".
+import { t } from '@lingui/core/macro';
+
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  const days = Math.floor(minutes / 1440);
+  if (days >= 365) {
+    const n = Math.floor(days / 365);
+    return t`${n} năm trước`;
+  }
+  if (days >= 30) {
+    const n = Math.floor(days / 30);
+    return t`${n} tháng trước`;
+  }
+  if (days >= 1) return t`${days} ngày trước`;
+  if (minutes >= 60) {
+    const n = Math.floor(minutes / 60);
+    return t`${n} giờ trước`;
+  }
+  if (minutes >= 1) return t`${minutes} phút trước`;
+  return t`Vừa xong`;
+}

@@ -1,0 +1,570 @@
+// A model of what the server must do with each pushed entry, written from the rules (spec,
+// decisions 0201, 0250, 0300, 0302), not from the server's code: fed every push the server
+// actually handled, in its order, it says what the answer must be and what the data must be.
+import * as v from 'valibot';
+import { isMutationName, mutations, type MutationName } from '../../../contract/mutations';
+import { duplicateWindowMinutes } from '../../../contract/checkin';
+import bankData from '../../../server/data/vn-banks.json';
+import { findTheme } from '../../../contract/theme';
+import { mainImageUrl, parseImageUrl, type ImagePurpose } from '../../../contract/image';
+import { vietnamToday } from '../../../contract/content';
+import type { ContentKind } from '../../../contract/content-writes';
+
+export interface Verdict {
+  status: 'applied' | 'rejected';
+  code?: string;
+}
+
+export interface ModelContact {
+  owner: string;
+  name: string;
+  phone: string | null;
+  deleted: boolean;
+}
+
+export interface ModelFriendship {
+  from: string;
+  to: string;
+  status: 'pending' | 'accepted';
+}
+
+export interface ModelPointEntry {
+  buyer: string;
+  group: string;
+  invoiceValue: number;
+  accumulated: number;
+  deducted: number;
+  orderGroupId: string | null;
+}
+
+export interface ModelCheckIn {
+  member: string;
+  group: string;
+  at: number;
+  duplicateOf: string | null;
+}
+
+export interface ModelTheme {
+  theme: string;
+  themeType: 'list' | 'square';
+}
+
+export interface ModelOrderGroup {
+  buyer: string;
+  group: string;
+  title: string;
+}
+
+/** A post, product, activity, relic or poster, told apart by its label (title, name, image). */
+export interface ModelContentItem {
+  kind: ContentKind;
+  memberId: string | null;
+  groupId: string | null;
+  label: string;
+  deleted: boolean;
+}
+
+/** One member's copy of a message: what they did with it. */
+export interface ModelMessageCopy {
+  id: string;
+  owner: string;
+  messageId: string;
+  group: string;
+  read: boolean;
+  hidden: boolean;
+  deleted: boolean;
+}
+
+export interface ModelAccountLink {
+  kind: string;
+  title: string | null;
+  url: string | null;
+  bankBin: string | null;
+  ordinal: number;
+  hidden: boolean;
+  deleted: boolean;
+}
+
+/** The banks a member may pick (the server's published list, decision 0630). */
+const knownBins = new Set(bankData.banks.map((bank) => bank.bin));
+
+const applied: Verdict = { status: 'applied' };
+const refused = (code: string): Verdict => ({ status: 'rejected', code });
+const pairKey = (a: string, b: string) => [a, b].sort().join('|');
+const blankToNull = (value: string | null | undefined) => (value ? value : null);
+
+export class ReferenceServer {
+  readonly contacts = new Map<string, ModelContact>();
+  /** Live relations by pair; an ended one is removed. */
+  readonly friendships = new Map<string, ModelFriendship>();
+  readonly pointEntries = new Map<string, ModelPointEntry>();
+  readonly checkIns = new Map<string, ModelCheckIn>();
+  readonly orderGroups = new Map<string, ModelOrderGroup>();
+  readonly accountLinks = new Map<string, ModelAccountLink>();
+  private readonly accountLinkOwners = new Map<string, string>();
+  /** Each member's card theme as last set (personal members: any catalogue theme). */
+  readonly themes = new Map<string, ModelTheme>();
+  /** Profile fields each member's patches set, by member (a field's last write wins). */
+  readonly profiles = new Map<string, Record<string, string | null>>();
+  /** Uploaded pictures (stored before the run) by upload id. */
+  readonly uploads = new Map<string, { member: string; purpose: ImagePurpose }>();
+  /** The card pictures of each member that set one. */
+  readonly profileImages = new Map<
+    string,
+    Record<'avatar' | 'banner' | 'background', string | null>
+  >();
+  readonly contentItems = new Map<string, ModelContentItem>();
+  /** Brands each member runs (owner or admin): only they write the brand's content. */
+  readonly brandAdmins = new Map<string, Set<string>>();
+  /** Copies of messages by `${messageId}|${owner}`: one per participant (decision 0660). */
+  readonly messageCopies = new Map<string, ModelMessageCopy>();
+  /** Members known to the server (a message to anyone else is refused). */
+  readonly members = new Set<string>();
+  /** Notifications the server made, by id, with their receiver and whether opened. */
+  readonly notifications = new Map<string, { owner: string; opened: boolean }>();
+  /** `${member}|${key}` of every entry applied: a replay answers the same, changes nothing. */
+  readonly appliedKeys = new Set<string>();
+  /** Every refusal code each key got (a refused key may be sent again and land differently). */
+  readonly refusals = new Map<string, Set<string>>();
+
+  constructor(
+    /** Points per thousand of each group, by staff member. */
+    private readonly staff: Map<string, Map<string, number>>,
+    /** The server's clock: device times after it are brought back to it. */
+    private readonly serverNow: () => Date,
+  ) {}
+
+  friendshipOf(a: string, b: string): ModelFriendship | undefined {
+    return this.friendships.get(pairKey(a, b));
+  }
+
+  balanceOf(buyer: string, group: string): number {
+    let balance = 0;
+    for (const e of this.pointEntries.values()) {
+      if (e.buyer === buyer && e.group === group) balance += e.accumulated - e.deducted;
+    }
+    return balance;
+  }
+
+  /** One pushed entry, handled now. */
+  handle(member: string, key: string, name: string, payload: unknown): Verdict {
+    const keyRef = `${member}|${key}`;
+    if (this.appliedKeys.has(keyRef)) return applied;
+    const verdict = this.decide(member, name, payload);
+    if (verdict.status === 'applied') {
+      this.appliedKeys.add(keyRef);
+    } else {
+      const codes = this.refusals.get(keyRef) ?? new Set<string>();
+      codes.add(verdict.code ?? '');
+      this.refusals.set(keyRef, codes);
+    }
+    return verdict;
+  }
+
+  private decide(member: string, name: string, payload: unknown): Verdict {
+    if (!isMutationName(name)) return refused('unknown_mutation');
+    const parsed = v.safeParse(mutations[name].schema, payload);
+    if (!parsed.success) return refused('validation_failed');
+    return this.apply(member, name, parsed.output);
+  }
+
+  private apply(member: string, name: MutationName, input: unknown): Verdict {
+    switch (name) {
+      case 'contact.upsert': {
+        const c = input as v.InferOutput<(typeof mutations)['contact.upsert']['schema']>;
+        const existing = this.contacts.get(c.id);
+        if (existing && (existing.owner !== member || existing.deleted))
+          return refused('not_found');
+        this.contacts.set(c.id, {
+          owner: member,
+          name: c.name,
+          phone: blankToNull(c.phone),
+          deleted: false,
+        });
+        return applied;
+      }
+      case 'contact.delete': {
+        const { id } = input as { id: string };
+        const existing = this.contacts.get(id);
+        if (!existing || existing.owner !== member) return refused('not_found');
+        existing.deleted = true;
+        return applied;
+      }
+      case 'friend.add':
+      case 'friend.accept':
+      case 'friend.reject':
+      case 'friend.cancel':
+      case 'friend.unfriend':
+        return this.friend(member, name, input as { from: string; to: string });
+      case 'point.create':
+        return this.point(
+          member,
+          input as v.InferOutput<(typeof mutations)['point.create']['schema']>,
+        );
+      case 'checkin.create':
+        return this.checkIn(
+          member,
+          input as v.InferOutput<(typeof mutations)['checkin.create']['schema']>,
+        );
+      case 'profile.setImage':
+        return this.profileImage(
+          member,
+          input as v.InferOutput<(typeof mutations)['profile.setImage']['schema']>,
+        );
+      case 'orderGroup.upsert':
+        return this.orderGroup(
+          member,
+          input as v.InferOutput<(typeof mutations)['orderGroup.upsert']['schema']>,
+        );
+      case 'profile.setTheme': {
+        // A personal member may take any of the catalogue's themes; last write wins.
+        const t = input as v.InferOutput<(typeof mutations)['profile.setTheme']['schema']>;
+        if (!findTheme(t.theme)) return refused('validation_failed');
+        this.themes.set(member, { theme: t.theme, themeType: t.themeType });
+        return applied;
+      }
+      case 'profile.update':
+        return this.profile(
+          member,
+          input as v.InferOutput<(typeof mutations)['profile.update']['schema']>,
+        );
+      case 'post.upsert':
+      case 'product.upsert':
+      case 'activity.upsert':
+      case 'relic.upsert':
+      case 'poster.upsert':
+        return this.contentUpsert(member, name.split('.')[0] as ContentKind, input);
+      case 'post.delete':
+      case 'product.delete':
+      case 'activity.delete':
+      case 'relic.delete':
+      case 'poster.delete':
+        return this.contentDelete(
+          member,
+          name.split('.')[0] as ContentKind,
+          input as { id: string },
+        );
+      case 'message.send':
+        return this.sendMessage(
+          member,
+          input as v.InferOutput<(typeof mutations)['message.send']['schema']>,
+        );
+      case 'message.read':
+      case 'message.hide': {
+        const { groupMessageId } = input as { groupMessageId: string };
+        const own = [...this.messageCopies.values()].filter(
+          (c) => c.group === groupMessageId && c.owner === member,
+        );
+        if (own.length === 0) return this.conversationRefusal(groupMessageId);
+        for (const copy of own) {
+          if (name === 'message.read') copy.read = true;
+          else copy.hidden = true;
+        }
+        return applied;
+      }
+      case 'message.delete': {
+        const { id } = input as { id: string };
+        const copy = [...this.messageCopies.values()].find((c) => c.id === id);
+        if (!copy) return refused('not_found');
+        if (copy.owner !== member) return refused('forbidden');
+        copy.deleted = true;
+        return applied;
+      }
+      case 'notification.open': {
+        const { id } = input as { id: string };
+        const notification = this.notifications.get(id);
+        if (!notification) return refused('not_found');
+        if (notification.owner !== member) return refused('forbidden');
+        notification.opened = true;
+        return applied;
+      }
+      case 'accountLink.upsert':
+        return this.accountLink(
+          member,
+          input as v.InferOutput<(typeof mutations)['accountLink.upsert']['schema']>,
+        );
+      case 'accountLink.delete': {
+        // Another member's row: 403, a row never created: 404; deleting twice is the same.
+        const { id } = input as { id: string };
+        const existing = this.accountLinks.get(id);
+        if (!existing) return refused('not_found');
+        if (this.accountLinkOwners.get(id) !== member) return refused('forbidden');
+        existing.deleted = true;
+        return applied;
+      }
+    }
+  }
+
+  /** A receiver's copy id (contract/message.ts messageCopyKey); the sender's is the message id. */
+  copyId: (messageId: string, owner: string) => string = (messageId, owner) =>
+    `${messageId}|${owner}`;
+
+  private readonly senders = new Map<string, string>();
+
+  private conversationRefusal(group: string): Verdict {
+    const exists = [...this.messageCopies.values()].some((c) => c.group === group);
+    return refused(exists ? 'forbidden' : 'not_found');
+  }
+
+  private sendMessage(
+    member: string,
+    m: v.InferOutput<(typeof mutations)['message.send']['schema']>,
+  ): Verdict {
+    // The same message again (another key) stores nothing more.
+    if (this.senders.has(m.id)) {
+      return this.senders.get(m.id) === member ? applied : refused('conflict');
+    }
+    const receivers = [...new Set([...m.to, ...m.cc, ...m.bcc])].filter((id) => id !== member);
+    if (receivers.length === 0 || !m.to.some((id) => id !== member)) {
+      return refused('validation_failed');
+    }
+    if (receivers.some((id) => !this.members.has(id))) return refused('validation_failed');
+    const inGroup = [...this.messageCopies.values()].filter((c) => c.group === m.groupMessageId);
+    if (inGroup.length > 0 && !inGroup.some((c) => c.owner === member)) {
+      return refused('forbidden');
+    }
+    this.senders.set(m.id, member);
+    for (const owner of [member, ...receivers]) {
+      this.messageCopies.set(`${m.id}|${owner}`, {
+        id: owner === member ? m.id : this.copyId(m.id, owner),
+        owner,
+        messageId: m.id,
+        group: m.groupMessageId,
+        // The sender has read their own message.
+        read: owner === member,
+        hidden: false,
+        deleted: false,
+      });
+    }
+    return applied;
+  }
+
+  /** Spec §6: the owner writes their items; a brand's items, its admins. */
+  private writes(member: string, owner: { memberId: string | null; groupId: string | null }) {
+    if (owner.memberId) return owner.memberId === member;
+    return owner.groupId !== null && (this.brandAdmins.get(member)?.has(owner.groupId) ?? false);
+  }
+
+  private contentUpsert(member: string, kind: ContentKind, input: unknown): Verdict {
+    const item = input as {
+      id: string;
+      groupId?: string | null;
+      title?: string;
+      displayName?: string;
+      images?: string[];
+      enabled?: boolean;
+      endDate?: string;
+    };
+    const wanted = item.groupId
+      ? { memberId: null, groupId: item.groupId }
+      : { memberId: member, groupId: null };
+    const existing = this.contentItems.get(item.id);
+    if (existing) {
+      if (!this.writes(member, existing)) return refused('forbidden');
+      if (existing.deleted) return refused('not_found');
+      if (existing.memberId !== wanted.memberId || existing.groupId !== wanted.groupId) {
+        return refused('conflict');
+      }
+    } else if (!this.writes(member, wanted)) {
+      return refused('forbidden');
+    }
+    // Spec §4: an expired poster cannot be switched on.
+    if (kind === 'poster' && item.enabled && item.endDate! < vietnamToday(this.serverNow())) {
+      return refused('validation_failed');
+    }
+    const label =
+      kind === 'activity'
+        ? item.displayName!
+        : kind === 'poster'
+          ? (item.images?.[0] ?? '').slice('/uploads/'.length, -'.webp'.length)
+          : item.title!;
+    this.contentItems.set(item.id, { kind, ...wanted, label, deleted: false });
+    return applied;
+  }
+
+  private contentDelete(member: string, kind: ContentKind, input: { id: string }): Verdict {
+    const existing = this.contentItems.get(input.id);
+    if (!existing || existing.kind !== kind) return refused('not_found');
+    if (!this.writes(member, existing)) return refused('forbidden');
+    existing.deleted = true;
+    return applied;
+  }
+
+  /** Only one's own profile; each field the patch carries is written, blanks clear (0610). */
+  private profile(
+    member: string,
+    input: v.InferOutput<(typeof mutations)['profile.update']['schema']>,
+  ): Verdict {
+    if (input.id !== member) return refused('forbidden');
+    const fields = this.profiles.get(member) ?? {};
+    for (const [field, value] of Object.entries(input)) {
+      if (field === 'id' || value === undefined) continue;
+      fields[field] = typeof value === 'string' ? blankToNull(value) : JSON.stringify(value);
+    }
+    this.profiles.set(member, fields);
+    return applied;
+  }
+
+  /** `from` sent the request, `to` received it; the caller must be the side the call is for. */
+  private friend(member: string, name: MutationName, pair: { from: string; to: string }): Verdict {
+    const key = pairKey(pair.from, pair.to);
+    const live = this.friendships.get(key);
+    const receiving = name === 'friend.accept' || name === 'friend.reject';
+    if ((receiving ? pair.to : pair.from) !== member) return refused('friend_mismatch');
+    switch (name) {
+      case 'friend.add':
+        if (live?.status === 'accepted') return refused('friend_already');
+        if (live && live.from !== pair.from) live.status = 'accepted';
+        if (!live) this.friendships.set(key, { ...pair, status: 'pending' });
+        return applied;
+      case 'friend.accept':
+      case 'friend.reject':
+      case 'friend.cancel':
+        if (live?.status === 'accepted') return refused('friend_already');
+        if (!live || live.from !== pair.from) return refused('friend_request_missing');
+        if (name === 'friend.accept') live.status = 'accepted';
+        else this.friendships.delete(key);
+        return applied;
+      default:
+        if (live?.status !== 'accepted') return refused('friend_not_friends');
+        this.friendships.delete(key);
+        return applied;
+    }
+  }
+
+  private staffRate(member: string, group: string): number | undefined {
+    return this.staff.get(member)?.get(group);
+  }
+
+  private point(
+    member: string,
+    input: v.InferOutput<(typeof mutations)['point.create']['schema']>,
+  ): Verdict {
+    const rate = this.staffRate(member, input.sellerGroupId);
+    if (rate === undefined) return refused('forbidden');
+    if (input.buyerMemberId === member) return refused('points_self_entry');
+    if (this.pointEntries.has(input.id)) return applied;
+    if (input.orderGroupId) {
+      const order = this.orderGroups.get(input.orderGroupId);
+      if (order?.buyer !== input.buyerMemberId || order.group !== input.sellerGroupId) {
+        return refused('invalid_value');
+      }
+    }
+    // 1 point = 1,000 VND: spending more than the invoice is worth, or than the balance holds.
+    if (input.deductedPoints * 1000 > input.invoiceValue) return refused('points_exceed_invoice');
+    if (input.deductedPoints > this.balanceOf(input.buyerMemberId, input.sellerGroupId)) {
+      return refused('points_insufficient');
+    }
+    this.pointEntries.set(input.id, {
+      buyer: input.buyerMemberId,
+      group: input.sellerGroupId,
+      invoiceValue: input.invoiceValue,
+      // Only the part paid in money earns points.
+      accumulated: Math.floor((input.invoiceValue - input.deductedPoints * 1000) / 1000) * rate,
+      deducted: input.deductedPoints,
+      orderGroupId: input.orderGroupId ?? null,
+    });
+    return applied;
+  }
+
+  private checkIn(
+    member: string,
+    input: v.InferOutput<(typeof mutations)['checkin.create']['schema']>,
+  ): Verdict {
+    if (this.staffRate(member, input.groupId) === undefined) return refused('forbidden');
+    if (input.memberId === member) return refused('points_self_entry');
+    if (this.checkIns.has(input.id)) return applied;
+    const now = this.serverNow().getTime();
+    const at = Math.min(input.checkedInAt ? Date.parse(input.checkedInAt) : now, now);
+    const windowMs = duplicateWindowMinutes * 60_000;
+    // A repeat of the earliest first visit within the window, whatever order they arrived in.
+    const first = [...this.checkIns]
+      .filter(
+        ([, c]) =>
+          c.member === input.memberId &&
+          c.group === input.groupId &&
+          c.duplicateOf === null &&
+          Math.abs(c.at - at) < windowMs,
+      )
+      .sort(([idA, a], [idB, b]) => a.at - b.at || (idA < idB ? -1 : idA > idB ? 1 : 0))[0];
+    this.checkIns.set(input.id, {
+      member: input.memberId,
+      group: input.groupId,
+      at,
+      duplicateOf: first?.[0] ?? null,
+    });
+    return applied;
+  }
+
+  /** Last write wins per row; a deleted row stays deleted; the bank must be on the list. */
+  private accountLink(
+    member: string,
+    input: v.InferOutput<(typeof mutations)['accountLink.upsert']['schema']>,
+  ): Verdict {
+    const existing = this.accountLinks.get(input.id);
+    if (existing && this.accountLinkOwners.get(input.id) !== member) return refused('forbidden');
+    if (existing?.deleted) return refused('not_found');
+    if (input.kind === 'bank' && !knownBins.has(input.bankBin)) {
+      return refused('validation_failed');
+    }
+    this.accountLinks.set(input.id, {
+      kind: input.kind,
+      title: input.kind === 'bank' ? null : input.title || null,
+      url: input.kind === 'bank' ? null : input.url,
+      bankBin: input.kind === 'bank' ? input.bankBin : null,
+      ordinal: input.ordinal,
+      hidden: input.hidden,
+      deleted: false,
+    });
+    this.accountLinkOwners.set(input.id, member);
+    return applied;
+  }
+
+  private orderGroup(
+    member: string,
+    input: v.InferOutput<(typeof mutations)['orderGroup.upsert']['schema']>,
+  ): Verdict {
+    if (this.staffRate(member, input.sellerGroupId) === undefined) return refused('forbidden');
+    const existing = this.orderGroups.get(input.id);
+    if (existing) {
+      if (existing.buyer !== input.buyerMemberId || existing.group !== input.sellerGroupId) {
+        return refused('conflict');
+      }
+      existing.title = input.title;
+      return applied;
+    }
+    this.orderGroups.set(input.id, {
+      buyer: input.buyerMemberId,
+      group: input.sellerGroupId,
+      title: input.title,
+    });
+    return applied;
+  }
+
+  /** A card picture must be an upload of the same member, of that slot's purpose (0620). */
+  private profileImage(
+    member: string,
+    input: v.InferOutput<(typeof mutations)['profile.setImage']['schema']>,
+  ): Verdict {
+    if (input.url !== null) {
+      const parsed = parseImageUrl(input.url);
+      const upload = parsed ? this.uploads.get(parsed.uploadId) : undefined;
+      if (!parsed || !upload) return refused('image_not_uploaded');
+      if (upload.member !== member) return refused('forbidden');
+      if (
+        upload.purpose !== input.slot ||
+        input.url !== mainImageUrl(parsed.uploadId, input.slot)
+      ) {
+        return refused('validation_failed');
+      }
+    }
+    const images = this.profileImages.get(member) ?? {
+      avatar: null,
+      banner: null,
+      background: null,
+    };
+    images[input.slot] = input.url;
+    this.profileImages.set(member, images);
+    return applied;
+  }
+}
