@@ -38,7 +38,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `rm -rf ${dataDir} && npx tsx server/main.ts`,
+    // `exec node --import tsx`: the server itself is the process Playwright signals (no npx or
+    // tsx CLI in between to outlive it), and SIGTERM lets it close PGlite before it exits.
+    command: `rm -rf ${dataDir} && exec node --import tsx server/main.ts`,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -21,6 +21,7 @@ const config: Config = {
   logLevel: 'silent',
   bodyLimitBytes: 64 * 1024,
   seedDemo: false,
+  trustProxy: false,
 };
 
 function median(values: number[]): number {

@@ -1,14 +1,16 @@
 // Shared by benchmarks that need the real app: starts the real server on a fresh data folder
 // and a free port with the built client, drives Debian's Chromium with the e2e flags, and
-// measures what a page load downloads.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+// measures what a page load downloads. Servers start through tests/support/process-group, so
+// none outlives the bench, however it ends.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
+import { removeDir, removeOnExit, startGroup } from '../tests/support/process-group';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -43,7 +45,7 @@ export interface AppServer {
 }
 
 export interface StartOptions {
-  /** Command and arguments; default `tsx server/main.ts`. */
+  /** Command and arguments; default `node --import tsx server/main.ts`. */
   command?: [string, ...string[]];
   clientDir?: string;
   /** Reuse a data folder (warm start); default a new empty one, removed on stop. */
@@ -81,13 +83,18 @@ export async function spawnAppServer(
   const port = await freePort();
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'mecards-bench-')));
+  if (ownDataDir) removeOnExit(dataDir);
+  // node with tsx as a loader, not the tsx CLI: one process, so signals reach the server itself.
   const [command, ...args] = options.command ?? [
-    path.join(repoRoot, 'node_modules/.bin/tsx'),
+    process.execPath,
+    '--import',
+    'tsx',
     'server/main.ts',
   ];
   const base = { ...process.env };
   delete base.DATABASE_URL;
-  const child = spawn(command, args, {
+  // Its own process group: `npm start` runs a shell and node below it; stop reaches them all.
+  const group = startGroup(command, args, {
     cwd: repoRoot,
     env: {
       ...base,
@@ -98,31 +105,22 @@ export async function spawnAppServer(
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Own process group: `npm start` runs a shell and node below it; stop reaches them all.
-    detached: true,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
+  const ready = waitForOk(`${url}/api/health`, group.process);
+  // Nobody may be waiting yet; a failed start is reported by whoever awaits `ready`.
+  ready.catch(() => undefined);
   return {
     url,
     dataDir,
-    process: child,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    ready: waitForOk(`${url}/api/health`, child),
+    process: group.process,
+    stdout: group.stdout,
+    stderr: group.stderr,
+    ready,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null && child.pid) {
-        process.kill(-child.pid, 'SIGTERM');
-        const killer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
-        await exited;
-        clearTimeout(killer);
-      }
-      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+      // Waits for every process of the group: the server writes into dataDir until it exits.
+      await group.stop();
+      if (ownDataDir) await removeDir(dataDir);
     },
   };
 }

@@ -3,7 +3,7 @@
 // card-lcp: Largest Contentful Paint of /me/demo on a phone-sized Chromium with 4× CPU
 // slowdown and a slow network (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up: Lighthouse's
 // "slow 4G"), median of three cold loads.
-import { devices } from '@playwright/test';
+import { devices, type Browser } from '@playwright/test';
 import {
   kilobytes,
   launchBrowser,
@@ -17,8 +17,9 @@ const runs = 3;
 
 export async function run(): Promise<Figure[]> {
   const server = await startAppServer();
-  const browser = await launchBrowser();
+  let browser: Browser | undefined;
   try {
+    browser = await launchBrowser();
     const cardUrl = `${server.url}/me/demo`;
     const load = await loadAndMeasure(browser, cardUrl);
     if (load.scripts.length === 0) throw new Error('the card loaded no JavaScript');
@@ -63,7 +64,7 @@ export async function run(): Promise<Figure[]> {
       { name: 'card-lcp', value: Math.round(median(lcps)), unit: 'ms' },
     ];
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
 }

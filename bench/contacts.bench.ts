@@ -6,15 +6,20 @@
 // contacts of the demo member). The app's own modules are loaded from Vite's dev server in front
 // of it, so the pull and the writes run the real sync engine and queueMutation, and the search
 // is typed into the real phonebook screen.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { migrate, openDatabase } from '../server/db/client';
 import { seedDemoData } from '../server/seed/demo';
 import { chromiumArgs } from '../playwright.config';
+import {
+  removeDir,
+  removeOnExit,
+  startGroup,
+  type ProcessGroup,
+} from '../tests/support/process-group';
 import { builtClientDir, freePort, repoRoot, waitForOk } from './browser-harness';
 import type { Figure } from './run';
 
@@ -112,28 +117,6 @@ async function seed(dataDir: string): Promise<void> {
   await handle.close();
 }
 
-/** Starts a process in its own group, so stopping it also stops what npx started. */
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command, args, {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env },
-    detached: true,
-  });
-}
-
-/** Stops the group and waits (a few seconds at most) for its leader to exit. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return; // already gone
-  }
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-}
-
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -190,10 +173,24 @@ export async function run(): Promise<Figure[]> {
   const apiPort = await freePort();
   const webPort = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mecards-bench-contacts-'));
-  await seed(dataDir);
+  removeOnExit(dataDir);
   const figures: Figure[] = [];
-  const children = [
-    start('npx', ['tsx', 'server/main.ts'], {
+  const children: ProcessGroup[] = [];
+  // Vite and the API in their own process groups, stopped (and waited for) in `finally`.
+  const start = (command: string, args: string[], env: Record<string, string>) => {
+    const group = startGroup(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdout: 'ignore',
+      stderr: 'inherit',
+    });
+    children.push(group);
+    return group;
+  };
+  let browser: Browser | undefined;
+  try {
+    await seed(dataDir);
+    const api = start(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       CLIENT_DIR: builtClientDir(),
       PORT: String(apiPort),
       HOST: '127.0.0.1',
@@ -201,18 +198,18 @@ export async function run(): Promise<Figure[]> {
       SECURE_COOKIES: 'false',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
-    }),
-    start('npx', ['vite', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'], {
-      API_PORT: String(apiPort),
-    }),
-  ];
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
-  try {
-    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, children[0]!);
-    await waitForOk(`http://127.0.0.1:${webPort}/`, children[1]!);
+    });
+    const web = start(
+      path.join(repoRoot, 'node_modules/.bin/vite'),
+      ['--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
+      { API_PORT: String(apiPort) },
+    );
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
+    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api.process);
+    await waitForOk(`http://127.0.0.1:${webPort}/`, web.process);
     const context = await browser.newContext({ locale: 'vi-VN' });
     // tsx keeps function names with a helper the page does not have.
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
@@ -315,9 +312,9 @@ export async function run(): Promise<Figure[]> {
     await screenContext.close();
     await context.close();
   } finally {
-    await browser.close();
-    await Promise.all(children.map(stopGroup));
-    await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+    await browser?.close();
+    await Promise.all(children.map((child) => child.stop()));
+    await removeDir(dataDir);
   }
   return figures;
 }

@@ -1,12 +1,14 @@
 // first-screen-js-gz: the JavaScript (gzip) a first visit to `/` downloads before the
 // network goes quiet, service worker kept out so its background precache is not counted.
+import type { Browser } from '@playwright/test';
 import { kilobytes, launchBrowser, loadAndMeasure, startAppServer } from './browser-harness';
 import type { Figure } from './run';
 
 export async function run(): Promise<Figure[]> {
   const server = await startAppServer();
-  const browser = await launchBrowser();
+  let browser: Browser | undefined;
   try {
+    browser = await launchBrowser();
     const load = await loadAndMeasure(browser, `${server.url}/`);
     if (load.scripts.length === 0) throw new Error('the first screen loaded no JavaScript');
     return [
@@ -14,7 +16,7 @@ export async function run(): Promise<Figure[]> {
       { name: 'first-screen-js-files', value: load.scripts.length, unit: 'files' },
     ];
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
 }

@@ -5,59 +5,59 @@
 //
 // The API runs as in production on a fresh PGlite folder with the demo data; the app's modules
 // are served by Vite's dev server in front of it, so the real sync engine does the pushing.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
+import {
+  removeDir,
+  removeOnExit,
+  startGroup,
+  type ProcessGroup,
+} from '../tests/support/process-group';
 import { freePort, repoRoot, waitForOk } from './browser-harness';
 import type { Figure } from './run';
 
 const entryCount = 1000;
 
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(command, args, {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env },
-    detached: true,
-  });
-}
-
-function stop(child: ChildProcess): void {
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-
 export async function run(): Promise<Figure[]> {
   const apiPort = await freePort();
   const webPort = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'mecards-bench-points-'));
-  const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-  const vite = path.join(repoRoot, 'node_modules/.bin/vite');
-  const api = start(tsx, ['server/main.ts'], {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SECURE_COOKIES: 'false',
-    LOG_LEVEL: 'warn',
-  });
-  const web = start(vite, ['--host', '127.0.0.1', '--port', String(webPort), '--strictPort'], {
-    API_PORT: String(apiPort),
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumArgs,
-  });
+  removeOnExit(dataDir);
+  const children: ProcessGroup[] = [];
+  // Vite and the API in their own process groups, stopped (and waited for) in `finally`.
+  const start = (command: string, args: string[], env: Record<string, string>) => {
+    const group = startGroup(command, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdout: 'ignore',
+      stderr: 'inherit',
+    });
+    children.push(group);
+    return group;
+  };
+  let browser: Browser | undefined;
   try {
-    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api);
-    await waitForOk(`http://127.0.0.1:${webPort}/`, web);
+    const api = start(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SECURE_COOKIES: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    const web = start(
+      path.join(repoRoot, 'node_modules/.bin/vite'),
+      ['--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
+      { API_PORT: String(apiPort) },
+    );
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    });
+    await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api.process);
+    await waitForOk(`http://127.0.0.1:${webPort}/`, web.process);
     const context = await browser.newContext();
     // tsx keeps function names with a helper the page does not have.
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
@@ -167,9 +167,9 @@ export async function run(): Promise<Figure[]> {
       { name: 'points-flush-1000-rows', value: rows, unit: 'rows' },
     ];
   } finally {
-    await browser.close();
-    stop(web);
-    stop(api);
-    await rm(dataDir, { recursive: true, force: true });
+    await browser?.close();
+    // Waits until both have exited: the API writes into dataDir until then.
+    await Promise.all(children.map((child) => child.stop()));
+    await removeDir(dataDir);
   }
 }

@@ -2,11 +2,12 @@
 // /api/health answers 200 — migrations and demo data included. start-warm: the same on the
 // folder the cold start left. Median of three runs each.
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtClientDir, median, repoRoot, spawnAppServer } from './browser-harness';
 import type { Figure } from './run';
+import { removeDir, removeOnExit } from '../tests/support/process-group';
 
 const runs = 3;
 
@@ -28,7 +29,7 @@ async function timeStart(dataDir: string, cold: boolean): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     ensureBuilt(clientDir);
     if (cold) {
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDir(dataDir);
       await mkdir(dataDir);
     }
     const started = performance.now();
@@ -55,11 +56,12 @@ export async function run(): Promise<Figure[]> {
   const warm: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mecards-start-'));
+    removeOnExit(dataDir);
     try {
       cold.push(await timeStart(dataDir, true));
       warm.push(await timeStart(dataDir, false));
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDir(dataDir);
     }
   }
   return [

@@ -4,7 +4,8 @@
 // which exists only with MAIL_TRANSPORT=outbox (decision 0102; set in playwright.config.ts).
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/axe';
 import { sign } from 'hono/jwt';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
@@ -64,7 +65,7 @@ async function logInThroughForm(page: Page, login: string, password: string) {
   await page.getByLabel('Email hoặc số điện thoại').fill(login);
   await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
-  await expect(page).toHaveURL(/\/me\//);
+  await expect(page).toHaveURL(/\/action$/);
   await expect.poll(() => cookie(page, 'isLoggedIn')).toBe('true');
 }
 
@@ -140,9 +141,10 @@ test('register, log out, log in, change password, forget it and reset it', async
   const { payload } = await latestMessage(request, email, 'register_otp');
   await page.getByLabel('Mã OTP').fill(payload.code ?? '');
   await page.getByRole('button', { name: 'Xác nhận và đăng ký' }).click();
-  await expect(page).toHaveURL(/\/me\/nguyen-van-thu-/);
+  await expect(page).toHaveURL(/\/action$/);
   await expect.poll(() => cookie(page, 'isLoggedIn')).toBe('true');
-  expect(await cookie(page, 'userName')).toBe(encodeURIComponent(email));
+  expect(await cookie(page, 'urlMinify')).toMatch(/^nguyen-van-thu-/);
+  expect(await cookie(page, 'userName')).toBe(encodeURIComponent('Nguyễn Văn Thử'));
   expect(await storedToken(page)).toMatch(/^ey/);
 
   // Logout clears cookies and the stored session.
@@ -380,8 +382,11 @@ test('a phone account registers with an SMS code and resets its password by SMS'
   const sms = await latestMessage(request, phone, 'register_otp');
   await page.getByLabel('Mã OTP').fill(sms.payload.code ?? '');
   await page.getByRole('button', { name: 'Xác nhận và đăng ký' }).click();
-  await expect(page).toHaveURL(/\/me\/le-van-dien-/);
-  expect(await cookie(page, 'userName')).toBe(phone);
+  await expect(page).toHaveURL(/\/action$/);
+  expect(await cookie(page, 'userName')).toBe(encodeURIComponent('Lê Văn Điện'));
+  const link = decodeURIComponent((await cookie(page, 'urlMinify')) ?? '');
+  expect(link).toMatch(/^le-van-dien-/);
+  await page.goto(`/me/${link}`);
 
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);

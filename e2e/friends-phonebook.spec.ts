@@ -1,6 +1,7 @@
 // Friends and the phonebook with the network really off (issue 4): every change is made on
 // the device, survives reloads and a closed tab, and reaches the server exactly once.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/axe';
 import type { Contact, ContactPage } from '../contract/contact';
 import type { Friendship } from '../contract/friend';
 import {

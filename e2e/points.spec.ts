@@ -2,7 +2,8 @@
 // device, survive a reload and a closed tab, and reach the server exactly once; a card QR code
 // made by the app, shown to Chromium's fake camera, opens create-point for that member.
 import path from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { expect, test } from './support/axe';
 import { baseURL, chromiumArgs } from '../playwright.config';
 import { cardLinkOf } from '../src/lib/qr';
 import type { MemberPointAnswer, Page as ListPage } from '../contract/points';
@@ -108,7 +109,11 @@ test('offline booth: 20 point entries and 20 check-ins survive a reload and a cl
   await expect.poll(serverCounts, { timeout: 60_000 }).toEqual({ points: 23, checkIns: 23 });
   await expect(reopened.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
 
-  const earned = entries.reduce((s, e) => s + Math.floor(e.invoiceValue / 1000), 0);
+  // Only the part paid in money earns points.
+  const earned = entries.reduce(
+    (s, e) => s + Math.floor((e.invoiceValue - e.deductedPoints * 1000) / 1000),
+    0,
+  );
   const expected = 750 + earned - pendingDeductions;
   const after = await apiGet<MemberPointAnswer>(
     request,
@@ -132,6 +137,7 @@ test('offline booth: 20 point entries and 20 check-ins survive a reload and a cl
 
 test('the fake camera shown a card QR code made by the app opens create-point for that member', async ({
   request,
+  accessibility,
 }) => {
   test.setTimeout(120_000);
   const demo = await apiLogin(request, { email: 'demo@mecards.vn', password: 'demo12345' });
@@ -149,6 +155,7 @@ test('the fake camera shown a card QR code made by the app opens create-point fo
   });
   try {
     const context = await browser.newContext({ baseURL, locale: 'vi-VN' });
+    accessibility.watchContext(context);
     await context.grantPermissions(['camera'], { origin: baseURL });
     const page = await context.newPage();
     await logInAsStaff(page);

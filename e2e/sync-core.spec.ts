@@ -1,13 +1,8 @@
 // The sync core in a real browser: the service worker alone (no page of the app open) flushes
 // the outbox on a Background Sync `sync` event delivered through CDP; the status badge shows
 // waiting and refused changes, and a refused change can be discarded.
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './support/axe';
 import type { Contact, ContactPage } from '../contract/contact';
 import { baseURL } from '../playwright.config';
 import {
@@ -185,4 +180,79 @@ test('the status badge shows waiting changes offline, and refused ones with retr
   await refused.getByRole('button', { name: 'Bỏ qua' }).click();
   await expect(page.getByTestId('sync-rejected-entry')).toHaveCount(0);
   expect(await outboxCount(page, 'rejected')).toBe(0);
+});
+
+test('a poison entry (nested too deep for the server) ends refused with its reason; the queue around it arrives', async ({
+  context,
+  page,
+  request,
+}) => {
+  const session = await apiLogin(request);
+  await logIn(page);
+  await waitForServiceWorker(page);
+  await openPhonebook(page);
+  await context.setOffline(true);
+  await addContact(page, 'Trước mục hỏng');
+
+  // An entry whose payload the server refuses before reading it (nested past its bound), queued
+  // as a buggy or hostile client could: the whole push request that carries it is a 400.
+  await page.evaluate(() => {
+    return new Promise<void>((resolve, reject) => {
+      let note: unknown = 'đáy';
+      for (let depth = 0; depth < 60; depth++) note = { note };
+      const open = indexedDB.open('mecards');
+      open.onerror = () => reject(new Error(String(open.error)));
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction('outbox', 'readwrite');
+        const store = tx.objectStore('outbox');
+        const last = store.index('seq').openCursor(null, 'prev');
+        last.onsuccess = () => {
+          const seq = ((last.result?.value as { seq?: number } | undefined)?.seq ?? 0) + 1;
+          const id = crypto.randomUUID();
+          store.put({
+            id,
+            seq,
+            name: 'contact.upsert',
+            payload: { id: crypto.randomUUID(), name: 'Mục hỏng', note },
+            table: 'contacts',
+            rowKey: id,
+            snapshot: null,
+            after: null,
+            memberId: null,
+            state: 'pending',
+            createdAt: new Date().toISOString(),
+            attempts: 0,
+            lastAttemptAt: null,
+            error: null,
+            durability: 'default',
+            payloadVersion: db.version,
+          });
+        };
+        tx.oncomplete = () => {
+          db.close();
+          resolve();
+        };
+      };
+    });
+  });
+  await addContact(page, 'Sau mục hỏng');
+  await expect(page.getByTestId('sync-pending-count')).toHaveText('3 thay đổi chờ gửi');
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const badge = page.getByTestId('sync-status');
+  await expect(badge.getByText('1 bị từ chối')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('sync-pending-count')).toHaveCount(0);
+  await badge.getByRole('button', { name: /bị từ chối/ }).click();
+  await expect(page.getByTestId('sync-rejected-entry')).toContainText(
+    'Dữ liệu gửi lên lồng nhau quá 32 cấp',
+  );
+
+  // Everything else reached the server, once; the poison entry did not.
+  const names = await serverContactNames(request, session);
+  expect(names.filter((n) => n === 'Trước mục hỏng')).toHaveLength(1);
+  expect(names.filter((n) => n === 'Sau mục hỏng')).toHaveLength(1);
+  expect(names).not.toContain('Mục hỏng');
+  expect(await outboxCount(page, 'pending')).toBe(0);
 });

@@ -1,6 +1,7 @@
 // A visitor with no account opens cards someone handed them (spec §6 visitor, issue 6).
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/axe';
 import AxeBuilder from '@axe-core/playwright';
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 
@@ -207,7 +208,7 @@ async function logIn(page: Page, login: string, password: string) {
   await page.getByLabel('Email hoặc số điện thoại').fill(login);
   await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Đăng nhập' }).click();
-  await expect(page).toHaveURL(/\/me\//);
+  await expect(page).toHaveURL(/\/action$/);
 }
 
 test('a logged-in friend sees friends-only posts and saves the card to their phonebook', async ({

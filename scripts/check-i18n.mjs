@@ -29,6 +29,8 @@ for (const [locale, catalog] of [
   ['en', 'messages'],
   ['vi', 'card'],
   ['en', 'card'],
+  ['vi', 'first-screen'],
+  ['en', 'first-screen'],
 ]) {
   const entries = parsePo(readFileSync(`src/locales/${locale}/${catalog}.po`, 'utf8'));
   for (const e of entries) {

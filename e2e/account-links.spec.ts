@@ -1,0 +1,265 @@
+// Banks, links and videos (issue 12, item 4): a member builds them at /action/setting/links —
+// online and with the network off — and a visitor sees the visible ones in order on the card,
+// with a VietQR that decodes to a NAPAS payload with a valid CRC.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import { expect, test } from './support/axe';
+import {
+  apiLogin,
+  goOnline,
+  logInThroughForm,
+  waitForOfflineShell,
+  type ApiSession,
+} from './support/session';
+import type { AccountLink } from '../contract/account-link';
+import { hasValidEmvCrc, readVietQr } from '../contract/vietqr';
+
+interface OutboxMessage {
+  kind: string;
+  payload: { code?: string };
+}
+
+async function registerMember(request: APIRequestContext, label: string) {
+  const email = `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.vn`;
+  const password = 'hoa-sen-tim-2026';
+  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
+      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
+      return Boolean(code);
+    })
+    .toBe(true);
+  const res = await request.post('/api/auth/register', {
+    data: {
+      type: 'tbMail',
+      email,
+      name: 'Trần Thị Ngân',
+      password,
+      confirmPassword: password,
+      otp: code,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return { email, password };
+}
+
+async function serverLinks(
+  request: APIRequestContext,
+  session: ApiSession,
+): Promise<AccountLink[]> {
+  const res = await request.get(`/api/members/getAccountLinksByMemberId/${session.memberId}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as AccountLink[];
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function addBank(page: Page, bin: string, owner: string, account: string) {
+  await page.getByRole('button', { name: 'Thêm tài khoản ngân hàng' }).click();
+  const form = page.getByRole('form', { name: 'Thêm tài khoản ngân hàng' });
+  await form.getByLabel('Ngân hàng').selectOption(bin);
+  await form.getByLabel('Tên chủ tài khoản').fill(owner);
+  await form.getByLabel('Số tài khoản').fill(account);
+  await form.getByRole('button', { name: 'Lưu' }).click();
+  await expect(form).toHaveCount(0);
+}
+
+async function addWebLink(page: Page, kind: 'link' | 'video', title: string, url: string) {
+  const name = kind === 'video' ? 'Thêm video YouTube' : 'Thêm liên kết';
+  await page.getByRole('button', { name }).click();
+  const form = page.getByRole('form', { name });
+  await form.getByLabel(kind === 'video' ? 'Tiêu đề video' : 'Tên hiển thị').fill(title);
+  await form.getByLabel(kind === 'video' ? 'Đường dẫn YouTube' : 'Đường dẫn').fill(url);
+  await form.getByRole('button', { name: 'Lưu' }).click();
+  await expect(form).toHaveCount(0);
+}
+
+async function deleteItem(page: Page, name: string) {
+  await page.getByRole('button', { name: `Xoá ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Xoá' }).click();
+  await expect(page.getByRole('button', { name: `Xoá ${name}` })).toHaveCount(0);
+}
+
+/** The card as a visitor (no cookies) sees it. */
+async function visitorCard(browser: Browser, memberId: string) {
+  const context = await browser.newContext({ locale: 'vi-VN', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  // YouTube's image host is out of reach: the local picture stands in.
+  await page.route('https://i.ytimg.com/**', (route) => route.abort());
+  await page.goto(`/me/${memberId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Trần Thị Ngân' })).toBeVisible();
+  return { context, page };
+}
+
+async function decodeCanvas(page: Page, name: RegExp): Promise<string> {
+  const canvas = page.getByRole('img', { name });
+  await canvas.scrollIntoViewIfNeeded();
+  await expect(canvas).toHaveAttribute('data-drawn', 'true');
+  const image = await canvas.evaluate((el: HTMLCanvasElement) => {
+    const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height);
+    return { width: data.width, height: data.height, rgba: Array.from(data.data) };
+  });
+  const luminance = new Uint8ClampedArray(image.width * image.height);
+  for (let i = 0; i < luminance.length; i++) luminance[i] = image.rgba[i * 4]!;
+  const source = new RGBLuminanceSource(luminance, image.width, image.height);
+  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
+}
+
+test('add a bank account and a YouTube link, reorder, hide, delete; visitors see them with a VietQR', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const account = await registerMember(request, 'links');
+  const session = await apiLogin(request, account);
+  await logInThroughForm(page, account);
+  // Reached from the member's hub.
+  await page.goto('/action');
+  await page.getByRole('link', { name: 'Ngân hàng, liên kết và video' }).click();
+  await expect(page).toHaveURL(/\/action\/setting\/links$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Ngân hàng, liên kết và video' }),
+  ).toBeVisible();
+
+  // Bad input: the field says what is wrong, nothing is saved.
+  await page.getByRole('button', { name: 'Thêm tài khoản ngân hàng' }).click();
+  const bankForm = page.getByRole('form', { name: 'Thêm tài khoản ngân hàng' });
+  await expect(bankForm.getByLabel('Ngân hàng')).toBeEnabled();
+  await bankForm.getByRole('button', { name: 'Lưu' }).click();
+  await expect(bankForm.getByText('Vui lòng chọn ngân hàng')).toBeVisible();
+  await bankForm.getByRole('button', { name: 'Huỷ' }).click();
+
+  await addBank(page, '970422', 'TRAN THI NGAN', '0812945269');
+  await addBank(page, '970436', 'TRAN THI NGAN', '0071000123456');
+
+  await page.getByRole('button', { name: 'Thêm video YouTube' }).click();
+  const videoForm = page.getByRole('form', { name: 'Thêm video YouTube' });
+  await videoForm.getByLabel('Đường dẫn YouTube').fill('https://vimeo.com/123456789');
+  await videoForm.getByRole('button', { name: 'Lưu' }).click();
+  await expect(videoForm.getByText('Đường dẫn YouTube không hợp lệ')).toBeVisible();
+  await videoForm.getByRole('button', { name: 'Huỷ' }).click();
+  await addWebLink(
+    page,
+    'video',
+    'Giới thiệu cửa hàng',
+    'https://www.youtube.com/watch?v=a_b-C1d2E3f',
+  );
+  await addWebLink(page, 'link', 'Trang riêng', 'https://example.vn/ngan');
+  await addWebLink(page, 'link', 'Liên kết tạm', 'https://example.vn/tam');
+
+  // Vietcombank first, the private page hidden, the temporary link deleted.
+  await page.getByRole('button', { name: 'Đưa Vietcombank 0071000123456 lên' }).click();
+  await expect(section(page, 'Tài khoản ngân hàng').getByRole('listitem').first()).toContainText(
+    'Vietcombank',
+  );
+  await page.getByRole('button', { name: 'Ẩn Trang riêng' }).click();
+  await expect(page.getByRole('button', { name: 'Hiện Trang riêng' })).toBeVisible();
+  await deleteItem(page, 'Liên kết tạm');
+
+  await expect
+    .poll(async () => (await serverLinks(request, session)).length, { timeout: 30_000 })
+    .toBe(4);
+  const rows = await serverLinks(request, session);
+  expect(rows.filter((r) => r.kind === 'bank').map((r) => r.bankName)).toEqual([
+    'Vietcombank',
+    'MBBank',
+  ]);
+  expect(rows.find((r) => r.title === 'Trang riêng')?.hidden).toBe(true);
+
+  // Logged out.
+  const visitor = await visitorCard(browser, session.memberId);
+  const banks = visitor.page.locator('.card-bank strong');
+  await expect(banks).toHaveText(['Vietcombank', 'MBBank']);
+  await expect(visitor.page.getByRole('link', { name: 'Trang riêng' })).toHaveCount(0);
+  await expect(visitor.page.getByRole('link', { name: 'Liên kết tạm' })).toHaveCount(0);
+  const video = visitor.page.getByRole('button', { name: 'Phát video: Giới thiệu cửa hàng' });
+  await video.scrollIntoViewIfNeeded();
+  await expect(video.locator('img')).toHaveAttribute('data-fallback', 'true');
+  await expect(video.locator('img')).toHaveAttribute('src', '/video-placeholder.svg');
+
+  const payload = await decodeCanvas(
+    visitor.page,
+    /Mã VietQR chuyển khoản tới tài khoản 0071000123456/,
+  );
+  expect(hasValidEmvCrc(payload)).toBe(true);
+  expect(payload).toContain('0010A000000727');
+  expect(payload).toContain('0208QRIBFTTA');
+  expect(readVietQr(payload)).toMatchObject({ bin: '970436', accountNumber: '0071000123456' });
+  const second = await decodeCanvas(
+    visitor.page,
+    /Mã VietQR chuyển khoản tới tài khoản 0812945269/,
+  );
+  expect(readVietQr(second)).toMatchObject({ bin: '970422', accountNumber: '0812945269' });
+  await visitor.context.close();
+});
+
+test('the same edits with the network off survive a reload and reach the server once', async ({
+  page,
+  context,
+  request,
+  browser,
+}) => {
+  const account = await registerMember(request, 'links-offline');
+  const session = await apiLogin(request, account);
+  await logInThroughForm(page, account);
+  // Online once: the app and the bank list are kept on the device.
+  await waitForOfflineShell(page, '/action/setting/links');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Ngân hàng, liên kết và video' }),
+  ).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await addBank(page, '970422', 'TRAN THI NGAN', '0812945269');
+  await addBank(page, '970436', 'TRAN THI NGAN', '0071000123456');
+  await addWebLink(page, 'video', 'Giới thiệu cửa hàng', 'https://youtu.be/a_b-C1d2E3f');
+  await addWebLink(page, 'link', 'Trang riêng', 'https://example.vn/ngan');
+  await addWebLink(page, 'link', 'Liên kết tạm', 'https://example.vn/tam');
+  await page.getByRole('button', { name: 'Đưa Vietcombank 0071000123456 lên' }).click();
+  await page.getByRole('button', { name: 'Ẩn Trang riêng' }).click();
+  await deleteItem(page, 'Liên kết tạm');
+  // Offline the video's thumbnail is the local picture.
+  await expect(section(page, 'Video').locator('img')).toHaveAttribute(
+    'src',
+    '/video-placeholder.svg',
+  );
+
+  // A reload with the network still off keeps everything.
+  await page.reload();
+  await expect(section(page, 'Tài khoản ngân hàng').getByRole('listitem')).toHaveCount(2);
+  await expect(section(page, 'Tài khoản ngân hàng').getByRole('listitem').first()).toContainText(
+    'Vietcombank',
+  );
+  await expect(page.getByRole('button', { name: 'Hiện Trang riêng' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Xoá Liên kết tạm' })).toHaveCount(0);
+  expect(await serverLinks(request, session)).toEqual([]);
+
+  await goOnline(context, page);
+  await expect
+    .poll(async () => (await serverLinks(request, session)).length, { timeout: 30_000 })
+    .toBe(4);
+  // Give any second delivery time to land, then check nothing was doubled.
+  await page.waitForTimeout(1_000);
+  const rows = await serverLinks(request, session);
+  expect(rows.map((r) => r.title ?? r.bankName).sort()).toEqual(
+    ['Giới thiệu cửa hàng', 'MBBank', 'Trang riêng', 'Vietcombank'].sort(),
+  );
+  expect(rows.filter((r) => r.kind === 'bank').map((r) => r.bankName)).toEqual([
+    'Vietcombank',
+    'MBBank',
+  ]);
+  expect(rows.find((r) => r.title === 'Trang riêng')?.hidden).toBe(true);
+
+  const visitor = await visitorCard(browser, session.memberId);
+  await expect(visitor.page.locator('.card-bank strong')).toHaveText(['Vietcombank', 'MBBank']);
+  await expect(visitor.page.getByRole('link', { name: 'Trang riêng' })).toHaveCount(0);
+  await expect(
+    visitor.page.getByRole('button', { name: 'Phát video: Giới thiệu cửa hàng' }),
+  ).toBeVisible();
+  await visitor.context.close();
+});

@@ -1,0 +1,208 @@
+// Accessibility by habit: every spec imports `test` and `expect` from here, and every page a
+// test opens is checked with axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on each distinct address it
+// shows: when the test confirms it arrived (`toHaveURL`, `waitForURL`), before it leaves by
+// goto/reload/back/close, at the end, and in the background once a page settles after any
+// navigation. A serious or critical finding fails the test with a list a person can act on.
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  expect as baseExpect,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+
+export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const failingImpacts = new Set(['serious', 'critical']);
+
+interface Finding {
+  address: string;
+  rule: string;
+  impact: string;
+  help: string;
+  helpUrl: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/** The address a check stands for: path and query, not the fragment. */
+function addressOf(url: string): string | undefined {
+  if (!/^https?:/.test(url)) return undefined; // about:blank, chrome-error://…
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
+
+/** Waits (a few seconds at most) until the DOM has stopped changing and finite animations ended. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const quietMs = 300;
+        const giveUp = setTimeout(finish, 3000);
+        let timer = setTimeout(finish, quietMs);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(finish, quietMs);
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true });
+        function finish() {
+          observer.disconnect();
+          clearTimeout(giveUp);
+          clearTimeout(timer);
+          const finite = document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished.catch(() => undefined));
+          void Promise.race([
+            Promise.all(finite),
+            new Promise((done) => setTimeout(done, 2000)),
+          ]).then(() => resolve());
+        }
+      }),
+  );
+}
+
+export class AccessibilityWatch {
+  private readonly checked = new Set<string>();
+  private readonly findings: Finding[] = [];
+  private readonly pages = new Set<Page>();
+  private queue: Promise<void> = Promise.resolve();
+
+  /** Checks every page `context` has and opens from now on. */
+  watchContext(context: BrowserContext): void {
+    for (const page of context.pages()) this.watchPage(page);
+    context.on('page', (page) => this.watchPage(page));
+  }
+
+  watchPage(page: Page): void {
+    if (this.pages.has(page)) return;
+    this.pages.add(page);
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) void this.checkNow(page);
+    });
+    page.on('close', () => this.pages.delete(page));
+    // The page as the test leaves it, before the next navigation it asks for.
+    for (const name of ['goto', 'reload', 'goBack', 'goForward', 'close'] as const) {
+      const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      Object.assign(page, {
+        [name]: async (...args: unknown[]) => {
+          await this.checkNow(page);
+          return original(...args);
+        },
+      });
+    }
+    const waitForURL = page.waitForURL.bind(page);
+    page.waitForURL = async (...args) => {
+      await waitForURL(...args);
+      await this.checkNow(page);
+    };
+  }
+
+  /**
+   * Checks the page's current address unless done; one check at a time. A page that navigates
+   * or closes meanwhile is not checked now, and nothing fails for it.
+   */
+  checkNow(page: Page): Promise<void> {
+    const run = this.queue.then(() => this.check(page));
+    this.queue = run.catch(() => undefined);
+    return this.queue;
+  }
+
+  private async check(page: Page): Promise<void> {
+    if (page.isClosed()) return;
+    const url = page.url();
+    const address = addressOf(url);
+    if (address === undefined || this.checked.has(address)) return;
+    await settle(page);
+    if (page.url() !== url) return; // left before it settled
+    // Legacy mode runs axe inside the page: the default opens a blank page in the test's own
+    // context to merge results, which tests that count or close pages would see.
+    const results = await new AxeBuilder({ page }).withTags(axeTags).setLegacyMode().analyze();
+    if (page.url() !== url) return; // the results mix two pages
+    this.checked.add(address);
+    for (const violation of results.violations) {
+      if (!failingImpacts.has(violation.impact ?? '')) continue;
+      this.findings.push({
+        address,
+        rule: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        helpUrl: violation.helpUrl,
+        nodes: violation.nodes.map((node) => ({
+          target: node.target.join(' '),
+          summary: node.failureSummary ?? '',
+        })),
+      });
+    }
+  }
+
+  /** Checks what the open pages show now, then fails if anything serious was found. */
+  async finish(testInfo: TestInfo): Promise<void> {
+    for (const page of this.pages) await this.checkNow(page);
+    await this.queue;
+    if (this.findings.length === 0) return;
+    await testInfo.attach('axe-findings.json', {
+      body: JSON.stringify(this.findings, null, 2),
+      contentType: 'application/json',
+    });
+    throw new Error(`Accessibility (axe, ${axeTags.join(', ')}):\n${this.report()}`);
+  }
+
+  private report(): string {
+    return this.findings
+      .map((f) =>
+        [
+          `${f.address} — ${f.impact} ${f.rule}: ${f.help} (${f.helpUrl})`,
+          ...f.nodes.map((n) => `    ${n.target}\n      ${n.summary.replaceAll('\n', '\n      ')}`),
+        ].join('\n'),
+      )
+      .join('\n');
+  }
+}
+
+/** The watch of the running test (a worker runs one test at a time). */
+let currentWatch: AccessibilityWatch | undefined;
+
+/** Playwright's expect; `toHaveURL` on a page also checks the page it confirmed. */
+export const expect = baseExpect.extend({
+  async toHaveURL(
+    page: Page,
+    expected: string | RegExp | ((url: URL) => boolean),
+    options?: { ignoreCase?: boolean; timeout?: number },
+  ) {
+    const assertion = this.isNot ? baseExpect(page).not : baseExpect(page);
+    try {
+      await assertion.toHaveURL(expected, options);
+    } catch (error) {
+      return { pass: this.isNot, message: () => (error as Error).message, name: 'toHaveURL' };
+    }
+    if (!this.isNot) await currentWatch?.checkNow(page);
+    return { pass: !this.isNot, message: () => 'toHaveURL', name: 'toHaveURL' };
+  },
+});
+
+export const test = base.extend<{ accessibility: AccessibilityWatch }>({
+  accessibility: [
+    async ({ context, browser }, runTest, testInfo) => {
+      const watch = new AccessibilityWatch();
+      watch.watchContext(context);
+      // Contexts a test makes itself (another user agent, another locale) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const made = await newContext(...args);
+        watch.watchContext(made);
+        return made;
+      };
+      currentWatch = watch;
+      try {
+        await runTest(watch);
+      } finally {
+        browser.newContext = newContext;
+        currentWatch = undefined;
+      }
+      // A test that already failed is reported for that, not for the page it stopped on.
+      if (testInfo.status === testInfo.expectedStatus) await watch.finish(testInfo);
+    },
+    { auto: true },
+  ],
+});
