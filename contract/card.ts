@@ -1,7 +1,7 @@
 // Shapes of the public card API (spec §7 Members, Group/brand, Brand blog, Brand activity,
 // Products, Relics) as the server returns them and the card screens read them.
 import * as v from 'valibot';
-import type { MemberType, ProfileFields } from './member';
+import type { CardAccounts, MemberType, ProfileFields } from './member';
 import type { Policy } from './common';
 import type { ThemeMode, ThemeStyle } from './theme';
 
@@ -75,7 +75,7 @@ export interface CardRelic extends OwnedItem {
 }
 
 /** The person or brand a card shows: every profile field of spec §3. */
-export interface CardOwner extends ProfileFields {
+export interface CardOwner extends ProfileFields, CardAccounts {
   kind: CardKind;
   type: MemberType | 'brand' | 'group';
   email: string | null;

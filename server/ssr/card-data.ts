@@ -13,6 +13,7 @@ import type {
   PostListQuery,
 } from '../../contract/card';
 import type { Policy } from '../../contract/common';
+import type { CardAccounts } from '../../contract/member';
 import type { ThemeColors, ThemeStyle } from '../../contract/theme';
 import { findTheme } from '../../contract/theme';
 import { chooseTheme } from '../../contract/theme-choice';
@@ -59,7 +60,8 @@ const text = (value: unknown): string | null =>
 const list = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
 
-export function memberOwner(row: MemberRow): CardOwner {
+/** A member's card owner without the account links (rows of their own, decision 0630). */
+export function memberOwner(row: MemberRow): Omit<CardOwner, keyof CardAccounts> {
   return {
     ...memberProfileFields(row),
     kind: 'member',
