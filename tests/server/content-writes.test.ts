@@ -562,3 +562,30 @@ describe('pull', () => {
     );
   });
 });
+
+describe('uploaded pictures of content', () => {
+  it('an item naming a picture that was never uploaded is refused (422) and nothing is stored', async () => {
+    const missing = `/img/${crypto.randomUUID()}/1024.webp`;
+    const res = await send('POST', '/relics/insert', 'owner', {
+      title: 'Kỷ niệm',
+      content: 'Ảnh chưa lên máy chủ',
+      images: [missing],
+    });
+    expect(res.status).toBe(422);
+    expect(await fieldsOf(res)).toEqual({ images: 'Ảnh chưa được tải lên máy chủ' });
+    const n = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM relics WHERE title = 'Kỷ niệm'`,
+    );
+    expect(n[0]?.n).toBe(0);
+    const blog = await send(
+      'POST',
+      '/members/insertBlog',
+      'owner',
+      { ...post, title: 'Ảnh thiếu', imageUrl: missing },
+      { 'accept-language': 'en' },
+    );
+    expect(blog.status).toBe(422);
+    expect(await fieldsOf(blog)).toEqual({ imageUrl: 'The picture has not reached the server' });
+  });
+});
