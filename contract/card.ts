@@ -2,6 +2,7 @@
 // Products, Relics) as the server returns them and the card screens read them.
 import * as v from 'valibot';
 import type { CardAccounts, MemberType, ProfileFields } from './member';
+import type { PosterViewType } from './content';
 import type { Policy } from './common';
 import type { ThemeMode, ThemeStyle } from './theme';
 
@@ -74,6 +75,18 @@ export interface CardRelic extends OwnedItem {
   images: string[];
 }
 
+/**
+ * A poster as a card shows it (spec §3/§4): only enabled posters running today (Vietnam's
+ * day) reach a card; the view type says which part of the card shows it (decision 0673).
+ */
+export interface CardPoster {
+  id: string;
+  viewType: PosterViewType;
+  startDate: string;
+  endDate: string;
+  images: string[];
+}
+
 /** The person or brand a card shows: every profile field of spec §3. */
 export interface CardOwner extends ProfileFields, CardAccounts {
   kind: CardKind;
@@ -95,6 +108,7 @@ export interface CardView {
   products: CardProduct[];
   activities: CardActivity[];
   relics: CardRelic[];
+  posters: CardPoster[];
 }
 
 /** Answer of GET /members/getMeta…, /groupAndBrand/getMetaGDById. */

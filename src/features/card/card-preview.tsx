@@ -62,6 +62,7 @@ export function ownCardView(profile: MirroredProfile, accounts: CardAccountField
     products: [],
     activities: [],
     relics: [],
+    posters: [],
   };
 }
 
