@@ -2,6 +2,7 @@
 // private items disappear for visitors and non-members; another member cannot change them; a
 // member's item written offline survives a reload and reaches the server once.
 import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './support/axe';
 import {
   apiLogin,
@@ -92,7 +93,17 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   await addItem(page, 'Thêm Poster', async (form) => {
     await form.getByLabel('Ngày bắt đầu').fill(day(-1));
     await form.getByLabel('Ngày kết thúc').fill(day(7));
-    await form.getByLabel('Hình ảnh').fill('/icons/icon-512.png');
+    // A picture picked from the device (decision 0672), uploaded before the poster is sent.
+    await form.getByLabel('Hình ảnh').setInputFiles({
+      name: 'poster.png',
+      mimeType: 'image/png',
+      buffer: await sharp({
+        create: { width: 600, height: 800, channels: 3, background: '#7a4a2a' },
+      })
+        .png()
+        .toBuffer(),
+    });
+    await expect(form.getByRole('img', { name: 'Ảnh 1' })).toBeVisible();
     await form.getByLabel('Bật poster').check();
   });
   await expect(page.getByText('Đang bật')).toBeVisible();
@@ -105,7 +116,8 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
     .toContain('Mùa cà phê mới 2026');
   expect(await titlesOf(request, productsUrl)).toContain('Arabica Cầu Đất 500 g');
   const posters = await request.get(`/api/poster/get-poster-by-group-member-id/${brandId}`);
-  expect(((await posters.json()) as unknown[]).length).toBe(1);
+  const [poster] = (await posters.json()) as { images: string[] }[];
+  expect(poster?.images).toEqual([expect.stringMatching(/^\/img\/[0-9a-f-]{36}\/1024\.webp$/)]);
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   // The anonymous server-rendered pages (through the page cache of decision 0402).
@@ -118,6 +130,8 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
     .poll(() => html('/mbg/demo-brand/posts'), { timeout: 30_000 })
     .toContain('Mùa cà phê mới 2026');
   expect(await html('/mbg/demo-brand/products')).toContain('Arabica Cầu Đất 500 g');
+  // The running poster is on the brand's page (decision 0673).
+  await expect.poll(() => html('/mbg/demo-brand'), { timeout: 30_000 }).toContain('card-posters');
   await visitorPage.goto('/mbg/demo-brand');
   await expect(
     visitorPage.getByRole('heading', { level: 1, name: 'Cà Phê Sương Mai' }),

@@ -91,7 +91,7 @@ export function ContentImagesField({
   return (
     <div className="content-images">
       {urls.length > 0 && (
-        <ul className="content-images__list" aria-label={label}>
+        <ul className="content-images__list" aria-label={t`Ảnh đã chọn: ${label}`}>
           {urls.map((url, index) => (
             <ChosenImage
               key={`${index}-${url}`}
