@@ -110,9 +110,16 @@ test('a new member builds the whole card; a visitor sees all of it at the short 
 
   // Theme.
   await page.goto('/action/setting/display');
+  await expect(page.getByRole('heading', { level: 1, name: 'Giao diện thẻ' })).toBeVisible();
+  // The server's choice is shown first; then the new one is picked and saved.
+  await expect(page.getByRole('radio', { name: 'Sáng', exact: true })).toBeChecked();
   await page.getByText('Tối', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Tối', exact: true })).toBeChecked();
   await page.getByRole('button', { name: 'Lưu giao diện' }).click();
-  await expect.poll(async () => (await serverMember(request, session)).theme).toBe('darkmode');
+  await expect(page.getByText('Đã lưu giao diện')).toBeVisible();
+  await expect
+    .poll(async () => (await serverMember(request, session)).theme, { timeout: 20_000 })
+    .toBe('darkmode');
 
   // Short link.
   const shortLink = `gom-hanh-trinh-${Date.now().toString(36)}`;
