@@ -48,6 +48,8 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   browser,
   playwright,
 }) => {
+  // Three items and an uploaded picture on a shared machine: more than the default minute.
+  test.setTimeout(150_000);
   const admin = await apiLogin(request, brandAdmin);
   const member = await apiLogin(request); // demo: not a member of the brand
   const seller = await apiLogin(request, staff); // an active member of the brand
@@ -115,9 +117,14 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
     .poll(() => titlesOf(request, blogUrl), { timeout: 30_000 })
     .toContain('Mùa cà phê mới 2026');
   expect(await titlesOf(request, productsUrl)).toContain('Arabica Cầu Đất 500 g');
-  const posters = await request.get(`/api/poster/get-poster-by-group-member-id/${brandId}`);
-  const [poster] = (await posters.json()) as { images: string[] }[];
-  expect(poster?.images).toEqual([expect.stringMatching(/^\/img\/[0-9a-f-]{36}\/1024\.webp$/)]);
+  // The poster leaves once its picture is uploaded, pointing at the uploaded picture.
+  const posterImages = async () => {
+    const posters = await request.get(`/api/poster/get-poster-by-group-member-id/${brandId}`);
+    return ((await posters.json()) as { images: string[] }[]).map((p) => p.images);
+  };
+  await expect
+    .poll(posterImages, { timeout: 30_000 })
+    .toEqual([[expect.stringMatching(/^\/img\/[0-9a-f-]{36}\/1024\.webp$/)]]);
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   // The anonymous server-rendered pages (through the page cache of decision 0402).
