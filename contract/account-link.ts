@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { optionalText, requiredText, uuidSchema } from './common';
 import { bankBinPattern, vietQrAccountNumber, vietQrAccountPattern } from './vietqr';
 import { youtubeId } from './youtube';
+import type { Bank, CardAccounts, ProfileLink } from './member';
 
 // A member's account links (spec §3 "banks, links and videos", §7 updateAccountLinkById): one
 // row each, ordered and hideable, written offline through the mutation registry
@@ -125,4 +126,37 @@ export function compareAccountLinks(a: AccountLink, b: AccountLink): number {
   return (
     a.ordinal - b.ordinal || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)
   );
+}
+
+/** What a card shows of account links: the banks, links and videos of the live, shown rows. */
+export interface CardAccountFields extends CardAccounts {
+  /** Titles the owner gave their videos, by link. */
+  videoTitles: Record<string, string>;
+}
+
+/**
+ * The card's banks, links and videos from account link rows: deleted and hidden rows left out,
+ * in the card's order. The server's card and the owner's offline preview both use it.
+ */
+export function cardAccountsOf(rows: readonly AccountLink[]): CardAccountFields {
+  const fields: CardAccountFields = { banks: [], links: [], videos: [], videoTitles: {} };
+  const shown = rows.filter((row) => row.deletedAt === null && !row.hidden);
+  for (const row of [...shown].sort(compareAccountLinks)) {
+    if (row.kind === 'bank') {
+      const bank: Bank = {
+        bankName: row.bankName ?? '',
+        ownerName: row.ownerName ?? '',
+        accountNumber: row.accountNumber ?? '',
+        ...(row.bankBin ? { bin: row.bankBin } : {}),
+      };
+      fields.banks.push(bank);
+    } else if (row.kind === 'link' && row.url) {
+      const link: ProfileLink = { title: row.title ?? undefined, url: row.url };
+      fields.links.push(link);
+    } else if (row.kind === 'video' && row.url) {
+      fields.videos.push(row.url);
+      if (row.title) fields.videoTitles[row.url] = row.title;
+    }
+  }
+  return fields;
 }

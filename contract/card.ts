@@ -1,7 +1,8 @@
 // Shapes of the public card API (spec §7 Members, Group/brand, Brand blog, Brand activity,
 // Products, Relics) as the server returns them and the card screens read them.
 import * as v from 'valibot';
-import type { MemberType, ProfileFields } from './member';
+import type { CardAccounts, MemberType, ProfileFields } from './member';
+import type { PosterViewType } from './content';
 import type { Policy } from './common';
 import type { ThemeMode, ThemeStyle } from './theme';
 
@@ -74,8 +75,20 @@ export interface CardRelic extends OwnedItem {
   images: string[];
 }
 
+/**
+ * A poster as a card shows it (spec §3/§4): only enabled posters running today (Vietnam's
+ * day) reach a card; the view type says which part of the card shows it (decision 0673).
+ */
+export interface CardPoster {
+  id: string;
+  viewType: PosterViewType;
+  startDate: string;
+  endDate: string;
+  images: string[];
+}
+
 /** The person or brand a card shows: every profile field of spec §3. */
-export interface CardOwner extends ProfileFields {
+export interface CardOwner extends ProfileFields, CardAccounts {
   kind: CardKind;
   type: MemberType | 'brand' | 'group';
   email: string | null;
@@ -95,6 +108,7 @@ export interface CardView {
   products: CardProduct[];
   activities: CardActivity[];
   relics: CardRelic[];
+  posters: CardPoster[];
 }
 
 /** Answer of GET /members/getMeta…, /groupAndBrand/getMetaGDById. */

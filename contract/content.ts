@@ -3,6 +3,7 @@ import { policySchema } from './common';
 // The type lists are shared with the read API's shapes.
 import { postTypes, productTypes } from './card';
 import { vietnamDay } from './vietnam-time';
+import { parseImageUrl } from './image';
 
 // Spec §5 rules for the content a member or brand publishes. Every schema accepts what a
 // form posts (form-urlencoded strings) as well as JSON values, and names its failures with
@@ -64,6 +65,31 @@ export function optionalUrl(code = 'invalid_link') {
       v.nullable(v.string(code)),
       v.transform((text) => text?.trim() || undefined),
       v.optional(webUrl(code)),
+    ),
+  );
+}
+
+/**
+ * A picture of an item: an uploaded picture's address (`/img/<id>/<variant>`, decision 0620)
+ * or a web address; blank means none.
+ */
+export function optionalImageUrl(code = 'invalid_link') {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.string(code)),
+      v.transform((text) => text?.trim() || undefined),
+      v.optional(
+        v.union(
+          [
+            v.pipe(
+              v.string(code),
+              v.check((text) => parseImageUrl(text) !== null, code),
+            ),
+            webUrl(code),
+          ],
+          code,
+        ),
+      ),
     ),
   );
 }
@@ -164,7 +190,7 @@ export const postSchema = v.object(
   {
     ...generalFormEntries,
     type: requiredChoice(postTypes, 'post_type_required'),
-    imageUrl: optionalUrl(),
+    imageUrl: optionalImageUrl(),
     ordinal,
     outstanding: flag,
     policy: policySchema,

@@ -86,9 +86,6 @@ export const profileSchema = v.object({
     ),
   ),
   companyInfo: optionalText(3000),
-  banks: v.optional(v.array(bankSchema)),
-  links: v.optional(v.array(linkSchema)),
-  videos: v.optional(v.array(v.pipe(v.string(), v.trim(), v.url('invalid_link')))),
   language: v.optional(v.picklist(memberLanguages, 'invalid_value')),
 });
 export type ProfileInput = v.InferOutput<typeof profileSchema>;
@@ -116,11 +113,18 @@ export interface ProfileFields {
   interests: string[];
   businessSectors: string[];
   companyInfo: string | null;
+  agencyId: string | null;
+  updatedAt: string;
+}
+
+/**
+ * A card's bank accounts, links and videos: rows of their own (account links, decision 0630),
+ * not profile fields; the profile editor does not write them (decision 0671).
+ */
+export interface CardAccounts {
   banks: Bank[];
   links: ProfileLink[];
   videos: string[];
-  agencyId: string | null;
-  updatedAt: string;
 }
 
 /** A member as the API returns it. */

@@ -119,6 +119,15 @@ export const messages = {
   invalid_time: { vi: 'Thời gian không hợp lệ', en: 'Invalid time' },
   digits_only: { vi: 'Chỉ được nhập chữ số', en: 'Use digits only' },
   unknown_field: { vi: 'Trường này không được chấp nhận', en: 'This field is not accepted' },
+  // Profile lists served by GET /members/interest, careers, childCareers (decision 0671)
+  interest_unknown: {
+    vi: 'Sở thích "{value}" không có trong danh sách',
+    en: 'The interest "{value}" is not in the list',
+  },
+  business_sector_unknown: {
+    vi: 'Lĩnh vực kinh doanh "{value}" không có trong danh sách',
+    en: 'The business sector "{value}" is not in the list',
+  },
   // Content forms (contract/content.ts) and addresses (contract/address.ts)
   post_type_required: { vi: 'Vui lòng chọn loại bài viết', en: 'Please choose a post type' },
   product_type_required: { vi: 'Vui lòng chọn loại sản phẩm', en: 'Please choose a product type' },

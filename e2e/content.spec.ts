@@ -2,6 +2,7 @@
 // private items disappear for visitors and non-members; another member cannot change them; a
 // member's item written offline survives a reload and reaches the server once.
 import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './support/axe';
 import {
   apiLogin,
@@ -47,6 +48,8 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   browser,
   playwright,
 }) => {
+  // Three items and an uploaded picture on a shared machine: more than the default minute.
+  test.setTimeout(150_000);
   const admin = await apiLogin(request, brandAdmin);
   const member = await apiLogin(request); // demo: not a member of the brand
   const seller = await apiLogin(request, staff); // an active member of the brand
@@ -92,7 +95,17 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   await addItem(page, 'Thêm Poster', async (form) => {
     await form.getByLabel('Ngày bắt đầu').fill(day(-1));
     await form.getByLabel('Ngày kết thúc').fill(day(7));
-    await form.getByLabel('Hình ảnh').fill('/icons/icon-512.png');
+    // A picture picked from the device (decision 0672), uploaded before the poster is sent.
+    await form.getByLabel('Hình ảnh').setInputFiles({
+      name: 'poster.png',
+      mimeType: 'image/png',
+      buffer: await sharp({
+        create: { width: 600, height: 800, channels: 3, background: '#7a4a2a' },
+      })
+        .png()
+        .toBuffer(),
+    });
+    await expect(form.getByRole('img', { name: 'Ảnh 1' })).toBeVisible();
     await form.getByLabel('Bật poster').check();
   });
   await expect(page.getByText('Đang bật')).toBeVisible();
@@ -104,8 +117,14 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
     .poll(() => titlesOf(request, blogUrl), { timeout: 30_000 })
     .toContain('Mùa cà phê mới 2026');
   expect(await titlesOf(request, productsUrl)).toContain('Arabica Cầu Đất 500 g');
-  const posters = await request.get(`/api/poster/get-poster-by-group-member-id/${brandId}`);
-  expect(((await posters.json()) as unknown[]).length).toBe(1);
+  // The poster leaves once its picture is uploaded, pointing at the uploaded picture.
+  const posterImages = async () => {
+    const posters = await request.get(`/api/poster/get-poster-by-group-member-id/${brandId}`);
+    return ((await posters.json()) as { images: string[] }[]).map((p) => p.images);
+  };
+  await expect
+    .poll(posterImages, { timeout: 30_000 })
+    .toEqual([[expect.stringMatching(/^\/img\/[0-9a-f-]{36}\/1024\.webp$/)]]);
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   // The anonymous server-rendered pages (through the page cache of decision 0402).
@@ -118,6 +137,8 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
     .poll(() => html('/mbg/demo-brand/posts'), { timeout: 30_000 })
     .toContain('Mùa cà phê mới 2026');
   expect(await html('/mbg/demo-brand/products')).toContain('Arabica Cầu Đất 500 g');
+  // The running poster is on the brand's page (decision 0673).
+  await expect.poll(() => html('/mbg/demo-brand'), { timeout: 30_000 }).toContain('card-posters');
   await visitorPage.goto('/mbg/demo-brand');
   await expect(
     visitorPage.getByRole('heading', { level: 1, name: 'Cà Phê Sương Mai' }),

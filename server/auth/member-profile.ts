@@ -26,9 +26,6 @@ export function memberProfileFields(row: MemberRow): ProfileFields {
     interests: row.interests,
     businessSectors: row.businessSectors,
     companyInfo: row.companyInfo,
-    banks: row.banks,
-    links: row.links,
-    videos: row.videos,
     agencyId: row.agencyId,
     updatedAt: row.updatedAt,
   };

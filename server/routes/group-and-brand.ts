@@ -14,7 +14,13 @@ export function groupAndBrandRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // The brand with everything its page shows (posts, products, activities, relics, theme).
   app.get('/groupAndBrand/getGDUById/:id', async (c) => {
-    const view = await loadCardView(db, 'group', c.req.param('id'), optionalMember(c)?.memberId);
+    const view = await loadCardView(
+      db,
+      'group',
+      c.req.param('id'),
+      optionalMember(c)?.memberId,
+      deps.now(),
+    );
     if (!view) throw notFound();
     return c.json(view);
   });

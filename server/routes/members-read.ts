@@ -34,7 +34,7 @@ export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/members/getMemberIdView/:id', async (c) => {
-    const view = await loadCardView(db, 'member', c.req.param('id'), viewer(c));
+    const view = await loadCardView(db, 'member', c.req.param('id'), viewer(c), deps.now());
     if (!view) throw notFound();
     return c.json(view);
   });
@@ -47,12 +47,13 @@ export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
       ? (['group', 'member'] as const)
       : (['member', 'group'] as const);
     for (const kind of order) {
-      const view = await loadCardView(db, kind, link, viewer(c));
+      const view = await loadCardView(db, kind, link, viewer(c), deps.now());
       if (view) return c.json(view);
     }
     // A link the card has since replaced still finds it (the page itself answers 301).
     const moved = await currentLinkFor(db, link, 'any');
-    const view = moved && (await loadCardView(db, moved.kind, moved.urlMinify, viewer(c)));
+    const view =
+      moved && (await loadCardView(db, moved.kind, moved.urlMinify, viewer(c), deps.now()));
     if (view) return c.json(view);
     throw notFound();
   });

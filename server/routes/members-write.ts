@@ -9,7 +9,7 @@ import { rawBody, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
 
 /** Form bodies send a list as repeated keys; one value is still a list for list fields. */
-const listFields = ['interests', 'businessSectors', 'videos'] as const;
+const listFields = ['interests', 'businessSectors'] as const;
 
 export function membersWriteRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -1,25 +1,37 @@
 // Reads of public card data, filtered by server/visibility.ts. Shared by the read API and
 // the server-rendered card pages so both show exactly the same thing to the same viewer.
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   CardActivity,
   CardKind,
   CardOwner,
   CardPost,
+  CardPoster,
   CardProduct,
   CardRelic,
   CardView,
   PostListQuery,
 } from '../../contract/card';
 import type { Policy } from '../../contract/common';
+import type { CardAccounts } from '../../contract/member';
 import type { ThemeColors, ThemeStyle } from '../../contract/theme';
 import { findTheme } from '../../contract/theme';
 import { chooseTheme } from '../../contract/theme-choice';
+import { vietnamToday } from '../../contract/content';
 import { memberProfileFields } from '../auth/member-profile';
 import { cardAccountFields } from '../sync/account-links-sync';
 import type { Queryable } from '../db/client';
-import { activities, groups, members, posts, products, relics, themeStyles } from '../db/schema';
+import {
+  activities,
+  groups,
+  members,
+  posters,
+  posts,
+  products,
+  relics,
+  themeStyles,
+} from '../db/schema';
 import { relationTo, visiblePolicies, type ViewerRelation } from '../visibility';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,7 +71,8 @@ const text = (value: unknown): string | null =>
 const list = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
 
-export function memberOwner(row: MemberRow): CardOwner {
+/** A member's card owner without the account links (rows of their own, decision 0630). */
+export function memberOwner(row: MemberRow): Omit<CardOwner, keyof CardAccounts> {
   return {
     ...memberProfileFields(row),
     kind: 'member',
@@ -255,6 +268,38 @@ export async function listRelics(db: Queryable, f: ItemFilter): Promise<CardReli
     .limit(200);
 }
 
+/**
+ * The posters a card shows: enabled and running on `today` (Vietnam's day), whoever looks —
+ * the owner manages the others in the app (decision 0673).
+ */
+export async function listCardPosters(
+  db: Queryable,
+  kind: CardKind,
+  ownerId: string,
+  today: string,
+): Promise<CardPoster[]> {
+  return db
+    .select({
+      id: posters.id,
+      viewType: posters.viewType,
+      startDate: posters.startDate,
+      endDate: posters.endDate,
+      images: posters.images,
+    })
+    .from(posters)
+    .where(
+      and(
+        itemColumns(posters, kind, ownerId),
+        isNull(posters.deletedAt),
+        eq(posters.enabled, true),
+        lte(posters.startDate, today),
+        gte(posters.endDate, today),
+      ),
+    )
+    .orderBy(asc(posters.startDate), asc(posters.id))
+    .limit(20);
+}
+
 export interface CardOwnerRecord {
   owner: CardOwner;
   relation: ViewerRelation;
@@ -305,11 +350,12 @@ export async function loadCardView(
   kind: CardKind,
   idOrLink: string,
   viewerId: string | undefined,
+  now: Date = new Date(),
 ): Promise<CardView | undefined> {
   const record = await loadOwner(db, kind, idOrLink, viewerId);
   if (!record) return undefined;
   const f: ItemFilter = { relation: record.relation, kind, ownerId: record.owner.id };
-  const [choice, postRows, productRows, activityRows, relicRows] = await Promise.all([
+  const [choice, postRows, productRows, activityRows, relicRows, posterRows] = await Promise.all([
     record.member
       ? themeFor(db, {
           memberType: record.member.type,
@@ -333,6 +379,7 @@ export async function loadCardView(
     listProducts(db, f),
     listActivities(db, f),
     listRelics(db, f),
+    listCardPosters(db, kind, record.owner.id, vietnamToday(now)),
   ]);
   return {
     owner: record.owner,
@@ -344,6 +391,7 @@ export async function loadCardView(
     products: productRows,
     activities: activityRows,
     relics: relicRows,
+    posters: posterRows,
   };
 }
 

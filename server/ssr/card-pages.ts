@@ -73,6 +73,7 @@ export async function loadCardPage(
   origin: string,
   pathname: string,
   viewerId?: string,
+  now: Date = new Date(),
 ): Promise<CardPageData> {
   let ownerKind: CardKind;
   let ownerKey: string;
@@ -99,9 +100,9 @@ export async function loadCardPage(
     ownerKind = route.base === 'mbg' ? 'group' : 'member';
     ownerKey = route.key;
   }
-  let view = await loadCardView(db, ownerKind, ownerKey, viewerId);
+  let view = await loadCardView(db, ownerKind, ownerKey, viewerId, now);
   if (!view && route.base === 'any' && route.kind === 'profile') {
-    view = await loadCardView(db, 'group', ownerKey, viewerId);
+    view = await loadCardView(db, 'group', ownerKey, viewerId, now);
   }
   if (!view) throw new PageNotFound();
   return {
@@ -321,7 +322,7 @@ export function mountCardPages(app: Hono<AppEnv>, deps: AppDeps, pageDeps: CardP
     const appTemplate = pageDeps.indexHtml() ?? fallbackTemplate;
     let data: CardPageData;
     try {
-      data = await loadCardPage(deps.database.db, route, origin, c.req.path, viewerId);
+      data = await loadCardPage(deps.database.db, route, origin, c.req.path, viewerId, deps.now());
     } catch (error) {
       if (error instanceof PageNotFound) {
         const meta = defaultMeta(origin, c.req.path);

@@ -8,8 +8,11 @@ import { ApiError } from '../http/errors';
 import { bankByBin } from '../data/bank-list';
 import type { MutationHandler, PullSource } from './registry';
 import type { MutationInput } from '../../contract/mutations';
-import type { AccountLink } from '../../contract/account-link';
-import type { Bank, ProfileLink } from '../../contract/member';
+import {
+  cardAccountsOf,
+  type AccountLink,
+  type CardAccountFields,
+} from '../../contract/account-link';
 
 type AccountLinkRow = typeof accountLinks.$inferSelect;
 
@@ -79,33 +82,8 @@ export async function liveAccountLinks(
 export async function cardAccountFields(
   db: Queryable,
   memberId: string,
-): Promise<{
-  banks: Bank[];
-  links: ProfileLink[];
-  videos: string[];
-  videoTitles: Record<string, string>;
-}> {
-  const rows = await liveAccountLinks(db, memberId, true);
-  const banks: Bank[] = [];
-  const links: ProfileLink[] = [];
-  const videos: string[] = [];
-  const videoTitles: Record<string, string> = {};
-  for (const row of rows) {
-    if (row.kind === 'bank') {
-      banks.push({
-        bankName: row.bankName ?? '',
-        ownerName: row.ownerName ?? '',
-        accountNumber: row.accountNumber ?? '',
-        ...(row.bankBin ? { bin: row.bankBin } : {}),
-      });
-    } else if (row.kind === 'link' && row.url) {
-      links.push({ title: row.title ?? undefined, url: row.url });
-    } else if (row.kind === 'video' && row.url) {
-      videos.push(row.url);
-      if (row.title) videoTitles[row.url] = row.title;
-    }
-  }
-  return { banks, links, videos, videoTitles };
+): Promise<CardAccountFields> {
+  return cardAccountsOf(await liveAccountLinks(db, memberId, true));
 }
 
 /** The stored columns of an upsert: the other kinds' columns are emptied. */

@@ -11,6 +11,8 @@ import type { MutationContext, MutationHandler, PullSource } from './registry';
 import type { MutationInput, MutationName } from '../../contract/mutations';
 import { canEnablePoster, vietnamToday } from '../../contract/content';
 import { contentColumns, type ContentKind } from '../../contract/content-writes';
+import { parseImageUrl } from '../../contract/image';
+import { findUpload } from '../images/image-store';
 
 type ItemTable =
   typeof posts | typeof products | typeof activities | typeof relics | typeof posters;
@@ -59,6 +61,28 @@ function checkPoster(input: MutationInput<'poster.upsert'>, ctx: MutationContext
 }
 
 /**
+ * Every uploaded-picture address (`/img/…`) of the item must name a stored upload: a picture
+ * refused on upload, or never sent, must not leave the item pointing at nothing (decision
+ * 0672). Other addresses (older items' links) are kept as they are.
+ */
+async function requireUploadedImages(tx: Transaction, input: object): Promise<void> {
+  const fields: [string, unknown][] = [
+    ['imageUrl', (input as { imageUrl?: unknown }).imageUrl],
+    ['images', (input as { images?: unknown }).images],
+  ];
+  for (const [field, value] of fields) {
+    const urls = Array.isArray(value) ? value : [value];
+    for (const url of urls) {
+      if (typeof url !== 'string') continue;
+      const parsed = parseImageUrl(url);
+      if (parsed && !(await findUpload(tx, parsed.uploadId))) {
+        throw new ApiError(422, 'image_not_uploaded', { [field]: 'image_not_uploaded' });
+      }
+    }
+  }
+}
+
+/**
  * Creates the item with this client-made id, or replaces the fields of an existing one (last
  * write wins per item). The owner is fixed at creation: the member, or the brand named by
  * groupId. Someone else's item: 403; a deleted item stays deleted (404).
@@ -80,6 +104,7 @@ function upsertHandler<K extends ContentKind>(kind: K): MutationHandler<`${K}.up
         await requireContentWriter(tx, ctx.memberId, wanted);
       }
       if (kind === 'poster') checkPoster(fields as MutationInput<'poster.upsert'>, ctx);
+      await requireUploadedImages(tx, fields);
       const columns = (contentColumns[kind] as (i: typeof fields) => object)(fields);
       const table = contentTables[kind] as typeof posts;
       const [row] = existing

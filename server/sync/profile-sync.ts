@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { MutationHandler, PullSource } from './registry';
+import { careers, childCareers, interests } from '../ssr/static-lists';
 import type { MirroredProfile, ProfileUpdate } from '../../contract/member';
 
 type MemberRow = typeof members.$inferSelect;
@@ -37,9 +38,6 @@ export function profileForOwner(row: MemberRow): MirroredProfile {
     interests: row.interests,
     businessSectors: row.businessSectors,
     companyInfo: row.companyInfo,
-    banks: row.banks,
-    links: row.links,
-    videos: row.videos,
     agencyId: row.agencyId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -76,11 +74,40 @@ export function profileColumns(patch: ProfileUpdate): Partial<MemberRow> {
   if (patch.businessSectors !== undefined) {
     set.businessSectors = [...new Set(patch.businessSectors)];
   }
-  if (patch.banks !== undefined) set.banks = patch.banks;
-  if (patch.links !== undefined) set.links = patch.links;
-  if (patch.videos !== undefined) set.videos = patch.videos;
   if (patch.language !== undefined) set.language = patch.language;
   return set;
+}
+
+const knownInterests: ReadonlySet<string> = new Set(interests);
+const knownSectors: ReadonlySet<string> = new Set([
+  ...careers,
+  ...Object.values(childCareers).flat(),
+]);
+
+/**
+ * Interests and business sectors come from the lists the app offers (GET /members/interest,
+ * careers, childCareers). A value on none of them is refused with the field and the value
+ * named, unless the member already had it (a list entry since removed stays; decision 0671).
+ */
+function checkListedValues(patch: ProfileUpdate, existing: MemberRow): void {
+  const lists = [
+    ['interests', patch.interests, knownInterests, existing.interests, 'interest_unknown'],
+    [
+      'businessSectors',
+      patch.businessSectors,
+      knownSectors,
+      existing.businessSectors,
+      'business_sector_unknown',
+    ],
+  ] as const;
+  for (const [field, values, known, stored, code] of lists) {
+    const unknown = values?.find((value) => !known.has(value) && !stored.includes(value));
+    if (unknown !== undefined) {
+      throw new ApiError(400, 'validation_failed', {
+        [field]: { code, params: { value: unknown } },
+      });
+    }
+  }
 }
 
 /**
@@ -96,6 +123,7 @@ export const updateProfile: MutationHandler<'profile.update'> = {
       .where(eq(members.id, ctx.memberId))
       .for('update');
     if (!existing || existing.deletedAt !== null) throw new ApiError(404, 'not_found');
+    checkListedValues(input, existing);
     const set = profileColumns(input);
     if (Object.keys(set).length === 0) return profileForOwner(existing);
     const [row] = await tx.update(members).set(set).where(eq(members.id, existing.id)).returning();

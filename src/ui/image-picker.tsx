@@ -3,13 +3,14 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { acceptedImageTypes, maxUploadBytes } from '../../contract/image';
+import './image-picker.css';
 
 interface ImagePickerProps {
   label: string;
   /** What to show now (a local blob while the picture waits to be uploaded); null: none. */
   src: string | null;
   /** The preview's shape, as the card shows the picture. */
-  shape: 'round' | 'wide' | 'tall';
+  shape: 'round' | 'wide' | 'tall' | 'square';
   /** Called with an accepted file. */
   onPick: (file: File) => void | Promise<void>;
   /** Shown under the field (e.g. "waiting to be uploaded"). */

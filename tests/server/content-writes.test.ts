@@ -543,6 +543,63 @@ describe('posters', () => {
   });
 });
 
+describe('posters on the card pages', () => {
+  const plusDays = (n: number) =>
+    new Date(server.clock.now.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+
+  it('an enabled poster running today is on the card (page and JSON); disabled and later ones are not', async () => {
+    const save = (body: Record<string, unknown>) =>
+      send('POST', '/poster/save-poster', 'admin', { groupId: ids.brand, ...body });
+    const running = await save({
+      viewType: 'showroom',
+      startDate: plusDays(-1),
+      endDate: plusDays(5),
+      images: ['/uploads/poster-running.webp'],
+      enabled: true,
+    });
+    expect(running.status).toBe(200);
+    const { id: runningId } = (await running.json()) as { id: string };
+    await save({
+      viewType: 'posts',
+      startDate: plusDays(-1),
+      endDate: plusDays(5),
+      images: ['/uploads/poster-disabled.webp'],
+    });
+    await save({
+      viewType: 'other',
+      startDate: plusDays(3),
+      endDate: plusDays(9),
+      images: ['/uploads/poster-later.webp'],
+      enabled: true,
+    });
+    await settled();
+    const card = await page('/mbg/tra-moc');
+    expect(card).toContain('/uploads/poster-running.webp');
+    expect(card).not.toContain('/uploads/poster-disabled.webp');
+    expect(card).not.toContain('/uploads/poster-later.webp');
+    // The page data the card renders from (the markup itself is checked in e2e).
+    expect(await page('/mbg/tra-moc/products')).toContain('"viewType":"showroom"');
+    // The card's JSON answer carries the same posters.
+    const view = (await (await send('GET', `/groupAndBrand/getGDUById/${ids.brand}`)).json()) as {
+      posters?: { id: string }[];
+    };
+    expect(view.posters?.map((p) => p.id)).toEqual([runningId]);
+
+    // Switched off: the cached page is dropped and the poster leaves the card.
+    const off = await send('POST', '/poster/save-poster', 'admin', {
+      id: runningId,
+      viewType: 'showroom',
+      startDate: plusDays(-1),
+      endDate: plusDays(5),
+      images: ['/uploads/poster-running.webp'],
+      enabled: false,
+    });
+    expect(off.status).toBe(200);
+    await settled();
+    expect(await page('/mbg/tra-moc')).not.toContain('/uploads/poster-running.webp');
+  });
+});
+
 describe('pull', () => {
   it("mirrors the member's own items and those of the brands they run, nobody else's", async () => {
     const res = await server.request('/api/sync/pull?cursor=0&limit=500', { token: tokens.admin });
@@ -560,5 +617,32 @@ describe('pull', () => {
     expect(new Set(content.map((c) => c.entity))).toEqual(
       new Set(['posts', 'products', 'activities', 'relics', 'posters']),
     );
+  });
+});
+
+describe('uploaded pictures of content', () => {
+  it('an item naming a picture that was never uploaded is refused (422) and nothing is stored', async () => {
+    const missing = `/img/${crypto.randomUUID()}/1024.webp`;
+    const res = await send('POST', '/relics/insert', 'owner', {
+      title: 'Kỷ niệm',
+      content: 'Ảnh chưa lên máy chủ',
+      images: [missing],
+    });
+    expect(res.status).toBe(422);
+    expect(await fieldsOf(res)).toEqual({ images: 'Ảnh chưa được tải lên máy chủ' });
+    const n = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM relics WHERE title = 'Kỷ niệm'`,
+    );
+    expect(n[0]?.n).toBe(0);
+    const blog = await send(
+      'POST',
+      '/members/insertBlog',
+      'owner',
+      { ...post, title: 'Ảnh thiếu', imageUrl: missing },
+      { 'accept-language': 'en' },
+    );
+    expect(blog.status).toBe(422);
+    expect(await fieldsOf(blog)).toEqual({ imageUrl: 'The picture has not reached the server' });
   });
 });

@@ -189,6 +189,71 @@ describe('profile.update', () => {
   });
 });
 
+describe('interests and business sectors come from the served lists', () => {
+  it('refuses a value on no list, naming the field and the value (vi, then en); nothing changes', async () => {
+    const before = await stored(demoId);
+    const vi = await update(demoId, demo, { interests: ['Du lịch', 'Đua ngựa'] });
+    expect(vi.status).toBe(400);
+    const viBody = (await vi.json()) as {
+      error: { code: string; fields: Record<string, string> };
+    };
+    expect(viBody.error.code).toBe('validation_failed');
+    expect(viBody.error.fields).toEqual({
+      interests: 'Sở thích "Đua ngựa" không có trong danh sách',
+    });
+    const en = await update(
+      demoId,
+      demo,
+      { businessSectors: ['Cà phê', 'Khai thác mỏ'] },
+      { 'accept-language': 'en' },
+    );
+    expect(en.status).toBe(400);
+    const enBody = (await en.json()) as { error: { fields: Record<string, string> } };
+    expect(enBody.error.fields).toEqual({
+      businessSectors: 'The business sector "Khai thác mỏ" is not in the list',
+    });
+    expect(await stored(demoId)).toEqual(before);
+  });
+
+  it('the batch push refuses the same, with the same message; nothing changes', async () => {
+    const before = await stored(binhId);
+    const push = await server.request('/api/sync/push', {
+      method: 'POST',
+      token: binh,
+      json: {
+        mutations: [
+          {
+            id: randomUUID(),
+            name: 'profile.update',
+            payload: { id: binhId, jobTitle: 'Mới', businessSectors: ['Lặn biển'] },
+          },
+        ],
+      },
+    });
+    const [result] = ((await push.json()) as { results: PushResult[] }).results;
+    expect(result).toMatchObject({
+      status: 'rejected',
+      httpStatus: 400,
+      fields: { businessSectors: 'Lĩnh vực kinh doanh "Lặn biển" không có trong danh sách' },
+    });
+    expect(await stored(binhId)).toEqual(before);
+  });
+
+  it('accepts listed values (careers and their child careers) and keeps values the member already had', async () => {
+    await server.database.db.execute(
+      sql`UPDATE members SET business_sectors = '["Xuất khẩu nông sản"]'::jsonb WHERE id = ${binhId}`,
+    );
+    const res = await update(binhId, binh, {
+      interests: ['Âm nhạc'],
+      businessSectors: ['Xuất khẩu nông sản', 'Nông nghiệp', 'Cà phê'],
+    });
+    expect(res.status).toBe(200);
+    const after = await stored(binhId);
+    expect(after.interests).toEqual(['Âm nhạc']);
+    expect(after.business_sectors).toEqual(['Xuất khẩu nông sản', 'Nông nghiệp', 'Cà phê']);
+  });
+});
+
 describe('profile pull', () => {
   it("mirrors the member's own row only, with every profile field", async () => {
     await update(binhId, binh, { language: 'EN', jobTitle: 'Nhà thiết kế' });
@@ -208,9 +273,6 @@ describe('profile pull', () => {
       'avatarUrl',
       'bannerUrl',
       'backgroundUrl',
-      'banks',
-      'links',
-      'videos',
       'interests',
       'businessSectors',
       'companyInfo',
@@ -220,6 +282,8 @@ describe('profile pull', () => {
     ]) {
       expect(mine, key).toHaveProperty(key);
     }
+    // Banks, links and videos are account link rows, not profile fields (decisions 0630, 0671).
+    for (const key of ['banks', 'links', 'videos']) expect(mine).not.toHaveProperty(key);
     // A later edit comes with the next pull from the cursor.
     await update(binhId, binh, { intro: 'Mới' });
     const next = (await (

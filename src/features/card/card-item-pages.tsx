@@ -8,6 +8,7 @@ import { ActivityList, PostList, ProductList, RelicList } from './card-lists';
 import { Price } from './card-price';
 import type { CardPageData } from '../../../contract/card-paths';
 import { YoutubeLite } from './youtube-lite';
+import { CardPosters } from './card-posters';
 
 export function CardItemPage({ data }: { data: CardPageData }) {
   const { view, route } = data;
@@ -20,6 +21,7 @@ export function CardItemPage({ data }: { data: CardPageData }) {
           <h1 className="card-page-title">
             <Trans>Phòng trưng bày</Trans>
           </h1>
+          <CardPosters posters={view.posters} viewTypes={['showroom']} />
           <ProductList products={view.products} view={view} title={t`Sản phẩm`} byType />
           {view.products.length === 0 && <Empty />}
         </>
@@ -30,6 +32,7 @@ export function CardItemPage({ data }: { data: CardPageData }) {
           <h1 className="card-page-title">
             <Trans>Bài viết</Trans>
           </h1>
+          <CardPosters posters={view.posters} viewTypes={['posts']} />
           <PostList posts={view.posts} view={view} title={t`Tất cả bài viết`} byType />
           {view.posts.length === 0 && <Empty />}
         </>
@@ -40,6 +43,7 @@ export function CardItemPage({ data }: { data: CardPageData }) {
           <h1 className="card-page-title">
             <Trans>Tất cả hoạt động</Trans>
           </h1>
+          <CardPosters posters={view.posters} viewTypes={['activities']} />
           <ActivityList activities={view.activities} view={view} />
           {view.activities.length === 0 && <Empty />}
         </>

@@ -2,6 +2,9 @@
 // offline, follows unsaved edits in the editor): the home and the profile editor show it.
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { cardAccountsOf, type CardAccountFields } from '../../../contract/account-link';
+import { appDb } from '../../db/app-db';
 import type { CardPageData } from '../../../contract/card-paths';
 import type { CardView } from '../../../contract/card';
 import type { MirroredProfile } from '../../../contract/member';
@@ -13,7 +16,7 @@ import { mergeCardMessages } from './card-i18n';
 import './card.css';
 
 /** The card view of the owner's profile: what the public card shows of it. */
-export function ownCardView(profile: MirroredProfile): CardView {
+export function ownCardView(profile: MirroredProfile, accounts: CardAccountFields): CardView {
   const choice = chooseTheme({
     memberType: profile.type,
     themeCode: profile.theme,
@@ -47,9 +50,7 @@ export function ownCardView(profile: MirroredProfile): CardView {
       interests: profile.interests,
       businessSectors: profile.businessSectors,
       companyInfo: profile.companyInfo,
-      banks: profile.banks,
-      links: profile.links,
-      videos: profile.videos,
+      ...accounts,
       agencyId: profile.agencyId,
       updatedAt: profile.updatedAt,
     },
@@ -61,6 +62,7 @@ export function ownCardView(profile: MirroredProfile): CardView {
     products: [],
     activities: [],
     relics: [],
+    posters: [],
   };
 }
 
@@ -71,8 +73,13 @@ export function OwnCardPreview({ profile }: { profile: MirroredProfile }) {
     const locale = i18n.locale;
     void mergeCardMessages(locale).then(() => setCatalogLocale(locale));
   }, [i18n.locale, i18n]);
-  if (catalogLocale !== i18n.locale) return null;
-  const view = ownCardView(profile);
+  // Banks, links and videos are the account link rows mirrored on this device (decision 0630).
+  const accountRows = useLiveQuery(
+    () => appDb.accountLinks.where('memberId').equals(profile.id).toArray(),
+    [profile.id],
+  );
+  if (catalogLocale !== i18n.locale || !accountRows) return null;
+  const view = ownCardView(profile, cardAccountsOf(accountRows));
   const origin = window.location.origin;
   const cardUrl = `${origin}${memberCardPath(profile.urlMinify)}`;
   const data: CardPageData = {

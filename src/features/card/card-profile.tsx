@@ -11,6 +11,7 @@ import { memberCardPath } from '../../../contract/card-prefixes';
 import { CopyButton } from './copy-button';
 import { trackCard } from './card-tracking';
 import { YoutubeLite } from './youtube-lite';
+import { CardPosters } from './card-posters';
 import { BankVietQr } from './bank-vietqr';
 import { canMakeVietQr } from '../../../contract/vietqr';
 
@@ -31,6 +32,8 @@ export function CardProfile({ data }: { data: CardPageData }) {
       <ProfileHeader owner={owner} cardUrl={cardUrl} isMe={view.isMe} />
 
       <ContactBlock owner={owner} />
+
+      <CardPosters posters={view.posters} />
 
       {owner.aboutMe && (
         <section className="card-block card-about" aria-labelledby="about-title">

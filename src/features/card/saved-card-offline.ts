@@ -68,6 +68,7 @@ export async function savedCardPage(
       products: [],
       activities: [],
       relics: [],
+      posters: [],
     },
     cardUrl: `${origin}${memberCardPath(saved.urlMinify)}`,
     pageUrl: `${origin}${pathname}`,

@@ -20,10 +20,11 @@ import { apiFetch } from '../../api/http-client';
 import { Button } from '../../ui/button';
 import { payloadOfRow, type ContentPayload, type ContentRow } from './content-data';
 import { useContentLabels } from './content-labels';
+import { ContentImagesField } from './content-images';
 
 type FormValues = Record<string, string | boolean | number | undefined>;
 
-/** Kinds whose items carry several images, entered one address per line. */
+/** Kinds whose items carry several images (kept in the form as one address per line). */
 const imageKinds: readonly ContentKind[] = ['product', 'relic', 'poster'];
 
 /** The form shows lists as lines; the schema gets them as arrays. */
@@ -154,7 +155,8 @@ export function ContentForm<K extends ContentKind>({
     register,
     handleSubmit,
     control,
-    formState: { errors, isSubmitting },
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<FormValues>({
     resolver: linesResolver(formSchema(kind), lang),
     defaultValues: toFormValues(kind, start),
@@ -223,7 +225,20 @@ export function ContentForm<K extends ContentKind>({
     </div>
   );
   const policy = choice('policy', t`Ai được xem`, ['public', 'friend', 'private'], labels.policies);
-  const images = area('images', t`Hình ảnh`, t`Mỗi dòng một địa chỉ ảnh`);
+  const imageLines = String(useWatch({ control, name: 'images' }) ?? '');
+  const imageUrl = String(useWatch({ control, name: 'imageUrl' }) ?? '');
+  const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+  const images = (
+    <ContentImagesField
+      label={t`Hình ảnh`}
+      urls={lines(imageLines)}
+      multiple
+      onChange={(urls) =>
+        setValue('images', urls.join('\n'), { shouldDirty: true, shouldValidate: isSubmitted })
+      }
+      error={error('images')}
+    />
+  );
   const activityType = String(useWatch({ control, name: 'type' }) ?? '');
   const certificate = String(useWatch({ control, name: 'certificate' }) ?? '');
   const certificateNames = useCertificateNames(certificate.trim(), kind === 'product');
@@ -242,7 +257,18 @@ export function ContentForm<K extends ContentKind>({
           {text('title', t`Tiêu đề`)}
           {area('content', t`Nội dung`)}
           {text('startDate', t`Ngày`, 'date')}
-          {text('imageUrl', t`Ảnh (địa chỉ)`)}
+          <ContentImagesField
+            label={t`Ảnh`}
+            urls={lines(imageUrl)}
+            multiple={false}
+            onChange={(urls) =>
+              setValue('imageUrl', urls[0] ?? '', {
+                shouldDirty: true,
+                shouldValidate: isSubmitted,
+              })
+            }
+            error={error('imageUrl')}
+          />
           {text('ordinal', t`Thứ tự`, 'number')}
           {check('outstanding', t`Nổi bật`)}
           {policy}

@@ -12,7 +12,13 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { memberCardPath } from '../../../contract/card-prefixes';
 import type { MirroredProfile } from '../../../contract/member';
-import { completeness, missingParts, useMyProfile, type MissingPart } from './profile-data';
+import {
+  completeness,
+  missingParts,
+  useHasAccountLinks,
+  useMyProfile,
+  type MissingPart,
+} from './profile-data';
 import './profile.css';
 
 export interface MemberHomeProps {
@@ -129,8 +135,9 @@ const fillPath: Record<MissingPart, string> = {
 
 function Completeness({ profile }: { profile: MirroredProfile }) {
   const { t } = useLingui();
-  const missing = missingParts(profile);
-  const percent = completeness(profile);
+  const hasAccountLinks = useHasAccountLinks(profile.id);
+  const missing = missingParts(profile, hasAccountLinks);
+  const percent = completeness(profile, hasAccountLinks);
   const label: Record<MissingPart, string> = {
     avatar: t`Ảnh đại diện`,
     jobTitle: t`Chức danh hoặc nơi làm việc`,

@@ -56,6 +56,19 @@ export function saveProfileLanguage(memberId: string, locale: 'vi' | 'en'): Prom
   return saveProfile(memberId, { language: locale === 'en' ? 'EN' : 'VN' });
 }
 
+/** Whether the member has a shown bank, link or video on their card (mirrored rows). */
+export function useHasAccountLinks(memberId: string): boolean {
+  return (
+    useLiveQuery(
+      async () =>
+        (await appDb.accountLinks.where('memberId').equals(memberId).toArray()).some(
+          (row) => row.deletedAt === null && !row.hidden,
+        ),
+      [memberId],
+    ) ?? false
+  );
+}
+
 export type MissingPart =
   | 'avatar'
   | 'jobTitle'
@@ -68,7 +81,7 @@ export type MissingPart =
   | 'links';
 
 /** What a visitor would miss on the card, in the order worth filling it. */
-export function missingParts(row: ProfileRow): MissingPart[] {
+export function missingParts(row: ProfileRow, hasAccountLinks: boolean): MissingPart[] {
   const missing: MissingPart[] = [];
   if (!row.avatarUrl) missing.push('avatar');
   if (!row.jobTitle && !row.workplace) missing.push('jobTitle');
@@ -78,12 +91,12 @@ export function missingParts(row: ProfileRow): MissingPart[] {
   if (!row.intro) missing.push('intro');
   if (!row.aboutMe) missing.push('aboutMe');
   if (row.interests.length === 0 && row.businessSectors.length === 0) missing.push('interests');
-  if (row.links.length === 0 && row.banks.length === 0) missing.push('links');
+  if (!hasAccountLinks) missing.push('links');
   return missing;
 }
 
 /** How much of the card is filled, 0–100. */
-export function completeness(row: ProfileRow): number {
+export function completeness(row: ProfileRow, hasAccountLinks: boolean): number {
   const total = 9;
-  return Math.round(((total - missingParts(row).length) / total) * 100);
+  return Math.round(((total - missingParts(row, hasAccountLinks).length) / total) * 100);
 }
