@@ -5,6 +5,7 @@ import { members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { MutationHandler, PullSource } from './registry';
 import type { MirroredProfile, ProfileUpdate } from '../../contract/member';
+import { pushSettingsWithDefaults } from '../../contract/notification';
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -41,6 +42,7 @@ export function profileForOwner(row: MemberRow): MirroredProfile {
     links: row.links,
     videos: row.videos,
     agencyId: row.agencyId,
+    pushSettings: pushSettingsWithDefaults(row.pushSettings),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     deletedAt: row.deletedAt,
