@@ -1,13 +1,5 @@
 // Drizzle view of migrations/0660_messages_notifications.sql.
-import {
-  bigint,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { members } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });

@@ -75,7 +75,10 @@ export const members = pgTable('members', {
   videos: jsonb('videos').$type<string[]>().notNull().default([]),
   agencyId: uuid('agency_id').references(() => agencies.id),
   /** The push topics the member chose (migration 0680); a topic not named pushes. */
-  pushSettings: jsonb('push_settings').$type<Partial<Record<string, boolean>>>().notNull().default({}),
+  pushSettings: jsonb('push_settings')
+    .$type<Partial<Record<string, boolean>>>()
+    .notNull()
+    .default({}),
   ...synced,
 });
 

@@ -64,7 +64,7 @@ async function made(extra: Record<string, unknown> = {}, at?: Date): Promise<str
     note: undefined,
     website: undefined,
     ...extra,
-  } as Parameters<typeof createRegistration>[1]);
+  });
   if (at) {
     await db.execute(
       sql`UPDATE registrations SET created_at = ${at.toISOString()} WHERE id = ${id}`,
@@ -255,7 +255,7 @@ describe('registration workflow over HTTP', () => {
     );
     expect(otherGroup.status).toBe(403);
     expect((await server.request('/api/rg/getListRegisterInformation')).status).toBe(401);
-    expect((await act('accept', id, ''))!.status).toBe(401);
+    expect((await act('accept', id, '')).status).toBe(401);
   });
 
   it('answers 404 for an unknown request or brand', async () => {

@@ -1,10 +1,7 @@
 // notification.open as the list queues it (tests run the same write on their own database).
 import type { AppDb, NotificationRow } from '../../db/app-db';
 import type { QueueMutationInput } from '../../sync/mutate';
-import {
-  pushSettingsWithDefaults,
-  type PushSettingsPatch,
-} from '../../../contract/notification';
+import { pushSettingsWithDefaults, type PushSettingsPatch } from '../../../contract/notification';
 
 /** notification.open — offline: marked opened at once, sent on reconnect. */
 export function openNotificationWrite(
