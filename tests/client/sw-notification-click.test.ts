@@ -1,9 +1,9 @@
 // The service worker's notification click (sw/push.ts, decision 0661) with no window of the
-// app open: it must open the app at the notification's target. Chromium gives a worker the
-// right to open a window only inside a real click on a shown notification, which no test can
-// make (CDP delivers pushes but cannot click a notification; a synthetic NotificationEvent is
-// refused by clients.openWindow), so the handler runs here against a fake worker scope: the
-// same listener code, its clients API observed.
+// app open: it must open the app at the notification's target. Chromium lets a worker open a
+// window only while it handles a real click on a shown notification (user activation), and CDP
+// can deliver a push but cannot click a notification; so the handler runs here against a fake
+// worker scope: the same listener code, its clients API observed. (The open-window path also
+// runs for real in e2e/messages-push.spec.ts.)
 import 'fake-indexeddb/auto';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 

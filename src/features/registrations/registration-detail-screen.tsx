@@ -46,7 +46,7 @@ function RegistrationDetailView({ id }: { id: string }) {
   const detail = useQuery({
     queryKey: ['registration', id],
     queryFn: () => getRegistration(id),
-    networkMode: 'online',
+    retry: false,
   });
   const [asking, setAsking] = useState<RegistrationAction | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,7 +62,7 @@ function RegistrationDetailView({ id }: { id: string }) {
       </Link>
     </p>
   );
-  if (detail.isPending) {
+  if (detail.isPending || (detail.isError && !online)) {
     return (
       <main className="registrations">
         {back}

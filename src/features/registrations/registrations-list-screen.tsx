@@ -41,8 +41,7 @@ function RegistrationsList() {
   const list = useQuery({
     queryKey: ['registrations', filters],
     queryFn: () => listRegistrations(filters),
-    enabled: online,
-    networkMode: 'online',
+    retry: false,
   });
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
@@ -130,13 +129,13 @@ function RegistrationsList() {
         </Button>
       </form>
 
-      {list.isError ? (
+      {!online && !list.data ? null : list.isError ? (
         <p role="alert">
           {forbidden
             ? t`Chỉ quản trị viên và nhân viên của thương hiệu mới xem được yêu cầu đăng ký.`
             : list.error.message}
         </p>
-      ) : !online && !page ? null : list.isPending ? (
+      ) : list.isPending ? (
         <Spinner />
       ) : page && page.items.length === 0 ? (
         <EmptyState title={t`Không có yêu cầu nào`} />
