@@ -12,6 +12,7 @@ test('a registration request walks new → done; an illegal jump is refused', as
   browser,
   request,
 }) => {
+  test.setTimeout(240_000);
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
   // A visitor, not logged in, fills in the brand's form.
