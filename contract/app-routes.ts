@@ -24,6 +24,10 @@ export const appScreenPaths = [
   '/messages',
   '/messages/$groupId',
   '/notifications',
+  // Registration information (decision 0664): the staff's screens and a brand's public form.
+  '/admin/registrations',
+  '/admin/registrations/$id',
+  '/rg/$brand',
   // Public card pages: the server renders them itself (server/ssr/card-pages.ts) and answers
   // 404 for a path the card parser rejects or a card that does not exist.
   ...cardPagePrefixes.map((prefix) => `/${prefix}/$` as const),

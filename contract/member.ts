@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { optionalText, uuidSchema } from './common';
+import type { PushSettings } from './notification';
 
 export const memberTypes = ['personal', 'organization', 'agency'] as const;
 export type MemberType = (typeof memberTypes)[number];
@@ -188,6 +189,8 @@ export interface MirroredProfile extends Omit<Member, 'phone' | 'isMe'> {
   email: string | null;
   phone: string | null;
   contactPhone: string | null;
+  /** Which events push to the member's devices (absent in rows mirrored before it existed). */
+  pushSettings?: PushSettings;
   createdAt: string;
   deletedAt: string | null;
   changeSeq?: number;

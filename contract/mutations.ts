@@ -39,7 +39,12 @@ import {
   messageSendSchema,
   type MessageCopy,
 } from './message';
-import { notificationOpenSchema, type NotificationItem } from './notification';
+import {
+  notificationOpenSchema,
+  pushSettingsPatchSchema,
+  type NotificationItem,
+  type PushSettings,
+} from './notification';
 import { accountLinkDeleteSchema, accountLinkUpsertSchema, type AccountLink } from './account-link';
 import type { Lang } from './messages';
 
@@ -112,6 +117,10 @@ export const mutations = {
   'profile.setImage': declare<ProfileImages>()(profileSetImageSchema, {
     vi: 'Đổi ảnh hồ sơ',
     en: 'Change profile picture',
+  }),
+  'profile.setPushSettings': declare<PushSettings>()(pushSettingsPatchSchema, {
+    vi: 'Đổi cài đặt thông báo đẩy',
+    en: 'Change push notification settings',
   }),
   'post.upsert': declare<PostRecord>()(postUpsertSchema, { vi: 'Lưu bài viết', en: 'Save post' }),
   'post.delete': declare<PostRecord>()(contentDeleteSchema, {

@@ -37,6 +37,32 @@ export const pushSettingsSchema = v.object({
   points: v.boolean('invalid_value'),
 });
 
+/** Everything pushes until the member turns a topic off. */
+export const defaultPushSettings: PushSettings = { messages: true, friends: true, points: true };
+
+/** The stored choices with the defaults filled in (a topic never chosen pushes). */
+export function pushSettingsWithDefaults(
+  stored: Partial<Record<string, unknown>> | null | undefined,
+): PushSettings {
+  const pick = (topic: PushTopic) =>
+    typeof stored?.[topic] === 'boolean' ? (stored[topic]) : defaultPushSettings[topic];
+  return { messages: pick('messages'), friends: pick('friends'), points: pick('points') };
+}
+
+/**
+ * profile.setPushSettings: the topics it names, kept with the member's profile (per topic, the
+ * last write wins, like every profile field: decision 0662).
+ */
+export const pushSettingsPatchSchema = v.strictObject(
+  {
+    messages: v.optional(v.boolean('invalid_value')),
+    friends: v.optional(v.boolean('invalid_value')),
+    points: v.optional(v.boolean('invalid_value')),
+  },
+  'invalid_value',
+);
+export type PushSettingsPatch = v.InferOutput<typeof pushSettingsPatchSchema>;
+
 /** A notification as the API returns it and the client mirrors it. */
 export interface NotificationItem {
   id: string;

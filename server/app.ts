@@ -32,6 +32,7 @@ import { cardSettingsRoutes } from './routes/card-settings';
 import { imageRoutes, isTextBody, uploadRoutes } from './routes/uploads';
 import { messagesRoutes } from './routes/messages';
 import { notificationsRoutes } from './routes/notifications';
+import { registrationRoutes } from './routes/registrations';
 import { startMemberPokes } from './live/member-pokes';
 import { startPushDispatcher } from './push/push-dispatcher';
 
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', notificationsRoutes(deps, startMemberPokes(deps.database, deps.logger)));
   startPushDispatcher(deps.database, deps.config.push, deps.logger);
   api.route('/', accountLinksRoutes(deps));
+  api.route('/', registrationRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 

@@ -42,6 +42,7 @@ import { Route as NewMbgSplatRouteImport } from './routes/new-mbg.$'
 import { Route as NewMeSplatRouteImport } from './routes/new-me.$'
 import { Route as OrderPointsIdRouteImport } from './routes/order-points.$id'
 import { Route as PasswordResetTokenRouteImport } from './routes/password-reset.$token'
+import { Route as RgBrandRouteImport } from './routes/rg.$brand'
 import { Route as SmcSplatRouteImport } from './routes/smc.$'
 import { Route as VerifyIdRouteImport } from './routes/verify.$id'
 import { Route as ActionBrandIdRouteImport } from './routes/action/brand.$id'
@@ -54,6 +55,8 @@ import { Route as ActionSettingDisplayRouteImport } from './routes/action/settin
 import { Route as ActionSettingLinksRouteImport } from './routes/action/setting_.links'
 import { Route as ActionSettingPhotosRouteImport } from './routes/action/setting_.photos'
 import { Route as ActionSettingShortLinkRouteImport } from './routes/action/setting_.short-link'
+import { Route as AdminRegistrationsIndexRouteImport } from './routes/admin/registrations.index'
+import { Route as AdminRegistrationsIdRouteImport } from './routes/admin/registrations.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -220,6 +223,11 @@ const PasswordResetTokenRoute = PasswordResetTokenRouteImport.update({
   path: '/password-reset/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RgBrandRoute = RgBrandRouteImport.update({
+  id: '/rg/$brand',
+  path: '/rg/$brand',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SmcSplatRoute = SmcSplatRouteImport.update({
   id: '/smc/$',
   path: '/smc/$',
@@ -283,13 +291,23 @@ const ActionSettingShortLinkRoute = ActionSettingShortLinkRouteImport.update({
   path: '/action/setting/short-link',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRegistrationsIndexRoute = AdminRegistrationsIndexRouteImport.update({
+  id: '/registrations/',
+  path: '/registrations/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminRegistrationsIdRoute = AdminRegistrationsIdRouteImport.update({
+  id: '/registrations/$id',
+  path: '/registrations/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/500': typeof R500Route
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/authenticating': typeof AuthenticatingRoute
   '/change-password': typeof ChangePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -316,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/new-me/$': typeof NewMeSplatRoute
   '/order-points/$id': typeof OrderPointsIdRoute
   '/password-reset/$token': typeof PasswordResetTokenRoute
+  '/rg/$brand': typeof RgBrandRoute
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
   '/action/': typeof ActionIndexRoute
@@ -328,15 +347,17 @@ export interface FileRoutesByFullPath {
   '/action/setting/links': typeof ActionSettingLinksRoute
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
+  '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
+  '/admin/registrations/': typeof AdminRegistrationsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/500': typeof R500Route
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/authenticating': typeof AuthenticatingRoute
   '/change-password': typeof ChangePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -363,6 +384,7 @@ export interface FileRoutesByTo {
   '/new-me/$': typeof NewMeSplatRoute
   '/order-points/$id': typeof OrderPointsIdRoute
   '/password-reset/$token': typeof PasswordResetTokenRoute
+  '/rg/$brand': typeof RgBrandRoute
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
   '/action': typeof ActionIndexRoute
@@ -375,8 +397,10 @@ export interface FileRoutesByTo {
   '/action/setting/links': typeof ActionSettingLinksRoute
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
+  '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
   '/action/historyCheckIn': typeof ActionHistoryCheckInIndexRoute
   '/action/setting': typeof ActionSettingIndexRoute
+  '/admin/registrations': typeof AdminRegistrationsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -384,7 +408,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/404': typeof R404Route
   '/500': typeof R500Route
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/authenticating': typeof AuthenticatingRoute
   '/change-password': typeof ChangePasswordRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -411,6 +435,7 @@ export interface FileRoutesById {
   '/new-me/$': typeof NewMeSplatRoute
   '/order-points/$id': typeof OrderPointsIdRoute
   '/password-reset/$token': typeof PasswordResetTokenRoute
+  '/rg/$brand': typeof RgBrandRoute
   '/smc/$': typeof SmcSplatRoute
   '/verify/$id': typeof VerifyIdRoute
   '/action/': typeof ActionIndexRoute
@@ -423,8 +448,10 @@ export interface FileRoutesById {
   '/action/setting_/links': typeof ActionSettingLinksRoute
   '/action/setting_/photos': typeof ActionSettingPhotosRoute
   '/action/setting_/short-link': typeof ActionSettingShortLinkRoute
+  '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
+  '/admin/registrations/': typeof AdminRegistrationsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -460,6 +487,7 @@ export interface FileRouteTypes {
     | '/new-me/$'
     | '/order-points/$id'
     | '/password-reset/$token'
+    | '/rg/$brand'
     | '/smc/$'
     | '/verify/$id'
     | '/action/'
@@ -472,8 +500,10 @@ export interface FileRouteTypes {
     | '/action/setting/links'
     | '/action/setting/photos'
     | '/action/setting/short-link'
+    | '/admin/registrations/$id'
     | '/action/historyCheckIn/'
     | '/action/setting/'
+    | '/admin/registrations/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -507,6 +537,7 @@ export interface FileRouteTypes {
     | '/new-me/$'
     | '/order-points/$id'
     | '/password-reset/$token'
+    | '/rg/$brand'
     | '/smc/$'
     | '/verify/$id'
     | '/action'
@@ -519,8 +550,10 @@ export interface FileRouteTypes {
     | '/action/setting/links'
     | '/action/setting/photos'
     | '/action/setting/short-link'
+    | '/admin/registrations/$id'
     | '/action/historyCheckIn'
     | '/action/setting'
+    | '/admin/registrations'
   id:
     | '__root__'
     | '/'
@@ -554,6 +587,7 @@ export interface FileRouteTypes {
     | '/new-me/$'
     | '/order-points/$id'
     | '/password-reset/$token'
+    | '/rg/$brand'
     | '/smc/$'
     | '/verify/$id'
     | '/action/'
@@ -566,8 +600,10 @@ export interface FileRouteTypes {
     | '/action/setting_/links'
     | '/action/setting_/photos'
     | '/action/setting_/short-link'
+    | '/admin/registrations/$id'
     | '/action/historyCheckIn/'
     | '/action/setting/'
+    | '/admin/registrations/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -575,7 +611,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   R404Route: typeof R404Route
   R500Route: typeof R500Route
-  AdminRoute: typeof AdminRoute
+  AdminRoute: typeof AdminRouteWithChildren
   AuthenticatingRoute: typeof AuthenticatingRoute
   ChangePasswordRoute: typeof ChangePasswordRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -602,6 +638,7 @@ export interface RootRouteChildren {
   NewMeSplatRoute: typeof NewMeSplatRoute
   OrderPointsIdRoute: typeof OrderPointsIdRoute
   PasswordResetTokenRoute: typeof PasswordResetTokenRoute
+  RgBrandRoute: typeof RgBrandRoute
   SmcSplatRoute: typeof SmcSplatRoute
   VerifyIdRoute: typeof VerifyIdRoute
   ActionIndexRoute: typeof ActionIndexRoute
@@ -851,6 +888,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordResetTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/rg/$brand': {
+      id: '/rg/$brand'
+      path: '/rg/$brand'
+      fullPath: '/rg/$brand'
+      preLoaderRoute: typeof RgBrandRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/smc/$': {
       id: '/smc/$'
       path: '/smc/$'
@@ -935,15 +979,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionSettingShortLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/registrations/': {
+      id: '/admin/registrations/'
+      path: '/registrations'
+      fullPath: '/admin/registrations/'
+      preLoaderRoute: typeof AdminRegistrationsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/registrations/$id': {
+      id: '/admin/registrations/$id'
+      path: '/registrations/$id'
+      fullPath: '/admin/registrations/$id'
+      preLoaderRoute: typeof AdminRegistrationsIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
   }
 }
+
+interface AdminRouteChildren {
+  AdminRegistrationsIdRoute: typeof AdminRegistrationsIdRoute
+  AdminRegistrationsIndexRoute: typeof AdminRegistrationsIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminRegistrationsIdRoute: AdminRegistrationsIdRoute,
+  AdminRegistrationsIndexRoute: AdminRegistrationsIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
   R404Route: R404Route,
   R500Route: R500Route,
-  AdminRoute: AdminRoute,
+  AdminRoute: AdminRouteWithChildren,
   AuthenticatingRoute: AuthenticatingRoute,
   ChangePasswordRoute: ChangePasswordRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
@@ -970,6 +1040,7 @@ const rootRouteChildren: RootRouteChildren = {
   NewMeSplatRoute: NewMeSplatRoute,
   OrderPointsIdRoute: OrderPointsIdRoute,
   PasswordResetTokenRoute: PasswordResetTokenRoute,
+  RgBrandRoute: RgBrandRoute,
   SmcSplatRoute: SmcSplatRoute,
   VerifyIdRoute: VerifyIdRoute,
   ActionIndexRoute: ActionIndexRoute,

@@ -1,14 +1,5 @@
 // Drizzle view of migrations/0660_messages_notifications.sql.
-import {
-  bigint,
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { members } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
@@ -74,15 +65,5 @@ export const pushTokens = pgTable('push_tokens', {
     .notNull()
     .references(() => members.id),
   createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
-
-export const pushSettings = pgTable('push_settings', {
-  memberId: uuid('member_id')
-    .primaryKey()
-    .references(() => members.id),
-  messages: boolean('messages').notNull().default(true),
-  friends: boolean('friends').notNull().default(true),
-  points: boolean('points').notNull().default(true),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

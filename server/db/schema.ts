@@ -74,6 +74,11 @@ export const members = pgTable('members', {
   links: jsonb('links').$type<ProfileLink[]>().notNull().default([]),
   videos: jsonb('videos').$type<string[]>().notNull().default([]),
   agencyId: uuid('agency_id').references(() => agencies.id),
+  /** The push topics the member chose (migration 0680); a topic not named pushes. */
+  pushSettings: jsonb('push_settings')
+    .$type<Partial<Record<string, boolean>>>()
+    .notNull()
+    .default({}),
   ...synced,
 });
 

@@ -16,7 +16,7 @@ import {
   notificationForClient,
   pushSettingsOf,
 } from '../sync/notifications-sync';
-import { pushSettings, pushTokens } from '../db/schema-messages';
+import { pushTokens } from '../db/schema-messages';
 import { pushClientConfig } from '../push/push-config';
 import { dropJobsWithoutAddress } from '../push/push-dispatcher';
 import type { MemberPokeHub } from '../live/member-pokes';
@@ -88,7 +88,7 @@ export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<A
   });
 
   app.put('/notifications/settings', async (c) => {
-    const memberId = forCaller(c, undefined);
+    forCaller(c, undefined);
     const body = await rawBody(c);
     const record = v.is(v.record(v.string(), v.unknown()), body) ? body : {};
     // Nothing to change (no known choice, or another shape): refused, nothing is stored.
@@ -105,19 +105,7 @@ export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<A
         value === 'true' ? true : value === 'false' ? false : value,
       ]),
     );
-    const input = v.safeParse(pushSettingsSchema, {
-      ...(await pushSettingsOf(db, memberId)),
-      ...bools,
-    });
-    if (!input.success) throw new ApiError(400, 'validation_failed', { settings: 'invalid_value' });
-    await db
-      .insert(pushSettings)
-      .values({ memberId, ...input.output })
-      .onConflictDoUpdate({
-        target: pushSettings.memberId,
-        set: { ...input.output, updatedAt: deps.now().toISOString() },
-      });
-    return c.json(input.output);
+    return runMutationRoute(c, deps, 'profile.setPushSettings', bools);
   });
 
   /** Public values the client subscribes with (VAPID public key, Firebase web app). */

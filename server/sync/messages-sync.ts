@@ -8,7 +8,11 @@ import { members } from '../db/schema';
 import { messageCopies } from '../db/schema-messages';
 import { ApiError } from '../http/errors';
 import type { MutationContext, MutationHandler, PullSource } from './registry';
-import { emitNotifications, openMessageNotifications } from './notifications-sync';
+import {
+  emitNotifications,
+  openMessageNotifications,
+  type NotificationEvent,
+} from './notifications-sync';
 import { uuidFromDigest } from '../../contract/friend';
 import {
   messageCopyKey,
@@ -179,24 +183,158 @@ export async function sendMessage(
       })),
     ])
     .returning();
-  const preview = input.body.length > 80 ? `${input.body.slice(0, 79)}…` : input.body;
-  await emitNotifications(
-    tx,
-    everyone.map((memberId) => ({
-      memberId,
-      kind: 'message' as const,
-      actorMemberId: ctx.memberId,
-      subjectId: input.groupMessageId,
-      link: `/messages/${input.groupMessageId}`,
-      params: { preview },
-    })),
-  );
+  await emitNotifications(tx, messageEvents(ctx.memberId, input, everyone));
   const own = rows.find((r) => r.id === input.id);
   if (!own) throw new ApiError(409, 'conflict');
   return oneForClient(tx, own);
 }
 
-export const sendMessageHandler: MutationHandler<'message.send'> = { run: sendMessage };
+/** Thrown by the batch path to hand the run back to the one-by-one path. */
+class SendOneByOne extends Error {}
+
+/**
+ * The batch push's fast path of message.send (decision 0303): every check of sendMessage in a
+ * few set queries, one multi-row insert of all copies and one of all notifications. Anything
+ * that one by one would refuse or answer from a replay (a known id, an unknown recipient, a
+ * foreign conversation) throws, and the push then runs the entries one at a time.
+ */
+export async function sendMessages(
+  tx: Transaction,
+  ctx: MutationContext,
+  inputs: MessageSendInput[],
+): Promise<MessageCopy[]> {
+  const ids = inputs.map((i) => i.id);
+  if (new Set(ids).size !== ids.length) throw new SendOneByOne();
+  const unique = (list: string[]) => [...new Set(list.map((id) => id.toLowerCase()))];
+  const planned = inputs.map((input) => {
+    const to = unique(input.to).filter((id) => id !== ctx.memberId);
+    const cc = unique(input.cc).filter((id) => id !== ctx.memberId && !to.includes(id));
+    const bcc = unique(input.bcc).filter(
+      (id) => id !== ctx.memberId && !to.includes(id) && !cc.includes(id),
+    );
+    if (to.length === 0) throw new SendOneByOne();
+    return { input, to, cc, bcc, everyone: [...to, ...cc, ...bcc] };
+  });
+  // A copy with one of these ids (the sender's or a receiver's) means a replay or a clash.
+  const copyIds = planned.flatMap((p) => [
+    p.input.id,
+    ...p.everyone.map((id) => messageCopyId(p.input.id, id)),
+  ]);
+  const taken = await tx
+    .select({ id: messageCopies.id })
+    .from(messageCopies)
+    .where(inArray(messageCopies.id, copyIds))
+    .limit(1);
+  if (taken.length > 0) throw new SendOneByOne();
+  const wanted = [...new Set(planned.flatMap((p) => p.everyone))];
+  const found = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(and(inArray(members.id, wanted), isNull(members.deletedAt)));
+  if (found.length !== wanted.length) throw new SendOneByOne();
+
+  // Same locks as one by one, taken in a fixed order so two batches never wait on each other.
+  const groups = [...new Set(inputs.map((i) => i.groupMessageId))].sort();
+  for (const group of groups) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`messages:${group}`}))`);
+  }
+  const latest = await tx
+    .select({ group: messageCopies.groupMessageId, at: max(messageCopies.sentAt) })
+    .from(messageCopies)
+    .where(inArray(messageCopies.groupMessageId, groups))
+    .groupBy(messageCopies.groupMessageId);
+  const existing = latest.filter((l) => l.at).map((l) => l.group);
+  if (existing.length > 0) {
+    const mine = await tx
+      .selectDistinct({ group: messageCopies.groupMessageId })
+      .from(messageCopies)
+      .where(
+        and(
+          eq(messageCopies.ownerMemberId, ctx.memberId),
+          inArray(messageCopies.groupMessageId, existing),
+        ),
+      );
+    if (mine.length !== existing.length) throw new SendOneByOne();
+  }
+  const lastAt = new Map(latest.map((l) => [l.group, l.at ? new Date(l.at).getTime() : -1]));
+
+  const at = ctx.now.toISOString();
+  const rows: CopyRow[] = [];
+  const own: CopyRow[] = [];
+  const events: NotificationEvent[] = [];
+  for (const { input, to, cc, bcc, everyone } of planned) {
+    // Each message after the one before it in its conversation, as one by one would.
+    const after = (lastAt.get(input.groupMessageId) ?? -1) + 1;
+    const sent = Math.max(ctx.now.getTime(), after);
+    lastAt.set(input.groupMessageId, sent);
+    const sentAt = new Date(sent).toISOString();
+    const common = {
+      messageId: input.id,
+      groupMessageId: input.groupMessageId,
+      senderMemberId: ctx.memberId,
+      toIds: to,
+      ccIds: cc,
+      body: input.body,
+      sentAt,
+      hiddenAt: null,
+      createdAt: at,
+      updatedAt: at,
+      changeSeq: 0,
+      deletedAt: null,
+    };
+    const sender: CopyRow = {
+      ...common,
+      id: input.id,
+      ownerMemberId: ctx.memberId,
+      bccIds: bcc,
+      readAt: sentAt,
+    };
+    own.push(sender);
+    rows.push(
+      sender,
+      ...[...to, ...cc].map((id) => ({
+        ...common,
+        id: messageCopyId(input.id, id),
+        ownerMemberId: id,
+        bccIds: [],
+        readAt: null,
+      })),
+      ...bcc.map((id) => ({
+        ...common,
+        id: messageCopyId(input.id, id),
+        ownerMemberId: id,
+        bccIds: [id],
+        readAt: null,
+      })),
+    );
+    events.push(...messageEvents(ctx.memberId, input, everyone));
+  }
+  // The rows are known in full: no RETURNING to read back (decision 0303).
+  await tx.insert(messageCopies).values(rows);
+  await emitNotifications(tx, events);
+  return copiesForClient(tx, own);
+}
+
+function messageEvents(
+  senderId: string,
+  input: MessageSendInput,
+  everyone: string[],
+): NotificationEvent[] {
+  const preview = input.body.length > 80 ? `${input.body.slice(0, 79)}…` : input.body;
+  return everyone.map((memberId) => ({
+    memberId,
+    kind: 'message' as const,
+    actorMemberId: senderId,
+    subjectId: input.groupMessageId,
+    link: `/messages/${input.groupMessageId}`,
+    params: { preview },
+  }));
+}
+
+export const sendMessageHandler: MutationHandler<'message.send'> = {
+  run: sendMessage,
+  runMany: sendMessages,
+};
 
 /** Marks the caller's received messages of a conversation read. */
 export const readMessages: MutationHandler<'message.read'> = {

@@ -19,7 +19,7 @@ import { setMemberTheme } from './card-settings-sync';
 import { updateProfile } from './profile-sync';
 import { setProfileImage } from './profile-images-sync';
 import { deleteMessage, hideConversation, readMessages, sendMessageHandler } from './messages-sync';
-import { openNotification } from './notifications-sync';
+import { openNotification, setPushSettings } from './notifications-sync';
 
 export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'contact.upsert': upsertContact,
@@ -35,6 +35,7 @@ export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'profile.setTheme': setMemberTheme,
   'profile.update': updateProfile,
   'profile.setImage': setProfileImage,
+  'profile.setPushSettings': setPushSettings,
   ...contentHandlers,
   'message.send': sendMessageHandler,
   'message.read': readMessages,

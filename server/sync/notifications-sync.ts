@@ -5,10 +5,11 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/client';
 import { members } from '../db/schema';
-import { notifications, pushJobs, pushSettings, pushTokens } from '../db/schema-messages';
+import { notifications, pushJobs, pushTokens } from '../db/schema-messages';
 import { ApiError } from '../http/errors';
 import type { MutationHandler, PullSource } from './registry';
 import {
+  pushSettingsWithDefaults,
   pushTopicOf,
   type NotificationItem,
   type NotificationKind,
@@ -52,15 +53,47 @@ export interface NotificationEvent {
   agencyId?: string | null;
 }
 
-/** The member's push settings; absent means everything pushes. */
+/** The member's push settings, kept with their profile (a topic never chosen pushes). */
 export async function pushSettingsOf(db: Queryable, memberId: string): Promise<PushSettings> {
-  const [row] = await db.select().from(pushSettings).where(eq(pushSettings.memberId, memberId));
-  return {
-    messages: row?.messages ?? true,
-    friends: row?.friends ?? true,
-    points: row?.points ?? true,
-  };
+  return (await pushSettingsOfMany(db, [memberId])).get(memberId) ?? pushSettingsWithDefaults({});
 }
+
+async function pushSettingsOfMany(
+  db: Queryable,
+  memberIds: string[],
+): Promise<Map<string, PushSettings>> {
+  if (memberIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: members.id, pushSettings: members.pushSettings })
+    .from(members)
+    .where(inArray(members.id, memberIds));
+  return new Map(rows.map((r) => [r.id, pushSettingsWithDefaults(r.pushSettings)]));
+}
+
+/**
+ * profile.setPushSettings: writes the topics the patch names into the caller's profile row
+ * (one statement, so two devices changing two topics both stand) and answers all of them.
+ */
+export const setPushSettings: MutationHandler<'profile.setPushSettings'> = {
+  async run(tx, ctx, input) {
+    const patch = Object.fromEntries(
+      Object.entries(input).filter(([, value]) => typeof value === 'boolean'),
+    );
+    const [row] =
+      Object.keys(patch).length === 0
+        ? await tx
+            .select({ pushSettings: members.pushSettings, deletedAt: members.deletedAt })
+            .from(members)
+            .where(eq(members.id, ctx.memberId))
+        : await tx
+            .update(members)
+            .set({ pushSettings: sql`${members.pushSettings} || ${JSON.stringify(patch)}::jsonb` })
+            .where(and(eq(members.id, ctx.memberId), isNull(members.deletedAt)))
+            .returning({ pushSettings: members.pushSettings, deletedAt: members.deletedAt });
+    if (!row || row.deletedAt !== null) throw new ApiError(404, 'not_found');
+    return pushSettingsWithDefaults(row.pushSettings);
+  },
+};
 
 /**
  * Tells members about events, inside the caller's transaction: one notification row each
@@ -110,11 +143,10 @@ export async function emitNotifications(
     ).map((r) => r.memberId),
   );
   const jobs: { notificationId: string; memberId: string }[] = [];
-  const settings = new Map<string, PushSettings>();
+  const settings = await pushSettingsOfMany(tx, [...withAddress]);
   for (const row of rows) {
-    if (!withAddress.has(row.memberId)) continue;
-    let own = settings.get(row.memberId);
-    if (!own) settings.set(row.memberId, (own = await pushSettingsOf(tx, row.memberId)));
+    const own = settings.get(row.memberId);
+    if (!withAddress.has(row.memberId) || !own) continue;
     if (own[pushTopicOf[row.kind as NotificationKind] ?? 'messages']) {
       jobs.push({ notificationId: row.id, memberId: row.memberId });
     }

@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors';
 import type { MutationHandler, PullSource } from './registry';
 import { careers, childCareers, interests } from '../ssr/static-lists';
 import type { MirroredProfile, ProfileUpdate } from '../../contract/member';
+import { pushSettingsWithDefaults } from '../../contract/notification';
 
 type MemberRow = typeof members.$inferSelect;
 
@@ -39,6 +40,7 @@ export function profileForOwner(row: MemberRow): MirroredProfile {
     businessSectors: row.businessSectors,
     companyInfo: row.companyInfo,
     agencyId: row.agencyId,
+    pushSettings: pushSettingsWithDefaults(row.pushSettings),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     deletedAt: row.deletedAt,

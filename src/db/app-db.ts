@@ -16,7 +16,7 @@ import type { Friendship } from '../../contract/friend';
 import type { ImagePurpose } from '../../contract/image';
 import type { Member } from '../../contract/member';
 import type { MessageCopy } from '../../contract/message';
-import type { NotificationItem } from '../../contract/notification';
+import type { NotificationItem, PushSettings } from '../../contract/notification';
 import type {
   OrderGroupRow as OrderGroupRecord,
   PointEntry,
@@ -54,6 +54,8 @@ export interface ProfileRow extends MirroredRow, Omit<Member, 'phone' | 'isMe'> 
   email: string | null;
   phone: string | null;
   contactPhone: string | null;
+  /** Which events push (profile.setPushSettings, decision 0662); absent: all of them. */
+  pushSettings?: PushSettings;
 }
 
 /** A contract shape as mirrored: plus the server change sequence its pull carries. */

@@ -51,7 +51,11 @@ import {
   readConversationWrites,
   sendMessageWrite,
 } from '../../src/features/messages/message-writes';
-import { openNotificationWrite } from '../../src/features/notifications/notification-writes';
+import {
+  openNotificationWrite,
+  pushSettingsWrite,
+} from '../../src/features/notifications/notification-writes';
+import { pushSettingsWithDefaults, pushTopics, type PushTopic } from '../../contract/notification';
 import { createDevice, serverContacts, type Device, type Fault } from './support/sync-harness';
 import { ReferenceServer } from './support/reference-server';
 
@@ -88,6 +92,7 @@ type MutationOp =
   | { name: 'checkin.create'; member: number }
   | { name: 'orderGroup.upsert'; rename: boolean; pick: number; buyer: number; title: string }
   | { name: 'profile.setTheme'; theme: string; themeType: 'list' | 'square' }
+  | { name: 'profile.setPushSettings'; topic: PushTopic; on: boolean }
   | {
       name: 'profile.update';
       field: ProfileTestField;
@@ -241,6 +246,11 @@ const mutationOpArbs: { [N in MutationName]: fc.Arbitrary<Extract<MutationOp, { 
     theme: fc.constantFrom('lightmode', 'darkmode', 'violet', 'blackgold', 'no-such-theme'),
     themeType: fc.constantFrom('list' as const, 'square' as const),
   }),
+  'profile.setPushSettings': fc.record({
+    name: fc.constant('profile.setPushSettings' as const),
+    topic: fc.constantFrom(...pushTopics),
+    on: fc.boolean(),
+  }),
   'profile.update': fc
     .record({
       field: fc.constantFrom<ProfileTestField>('name', 'jobTitle', 'intro', 'language'),
@@ -315,6 +325,7 @@ const opWeights: Record<MutationName, number> = {
   'profile.setTheme': 2,
   'profile.update': 3,
   'profile.setImage': 2,
+  'profile.setPushSettings': 2,
   'post.upsert': 2,
   'post.delete': 4,
   'product.upsert': 2,
@@ -794,6 +805,16 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
     track('profile.setTheme', entry.id);
   }
 
+  /** As the notifications screen does: the mirrored profile row and the entry together. */
+  async function setPushSettings(op: Extract<MutationOp, { name: 'profile.setPushSettings' }>) {
+    const entry = await queueMutationIn(
+      device.db,
+      pushSettingsWrite(me, { [op.topic]: op.on }),
+      me,
+    );
+    track('profile.setPushSettings', entry.id);
+  }
+
   /** As the profile editor does: the changed field on the mirrored row and in the patch. */
   async function profileUpdate(op: Extract<MutationOp, { name: 'profile.update' }>) {
     const id = op.other ? world.buyers[0]! : me;
@@ -1079,6 +1100,8 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
           return profileUpdate(op);
         case 'profile.setImage':
           return profileImage(op);
+        case 'profile.setPushSettings':
+          return setPushSettings(op);
         case 'post.upsert':
         case 'product.upsert':
         case 'activity.upsert':
@@ -1256,7 +1279,11 @@ async function serverState(world: World) {
     job_title: string | null;
     intro: string | null;
     language: string;
-  }>(db, sql`SELECT name, job_title, intro, language FROM members WHERE id = ${world.me}`);
+    push_settings: Record<string, boolean>;
+  }>(
+    db,
+    sql`SELECT name, job_title, intro, language, push_settings FROM members WHERE id = ${world.me}`,
+  );
   return { friendships, points, checkIns, orderGroups, theme, profile };
 }
 
@@ -1483,6 +1510,12 @@ async function runScenario(ops: Op[]): Promise<void> {
     language: localProfile?.language,
   }).toEqual(serverProfile);
   expect(await device.db.profile.get(world.buyers[0]!)).toBeUndefined();
+  // Push settings: the topics the model set (last write each) on the server and on the device.
+  const serverPush = pushSettingsWithDefaults(onServer.profile?.push_settings);
+  expect(serverPush, 'push settings').toEqual(
+    pushSettingsWithDefaults(model.pushSettings.get(me) ?? {}),
+  );
+  expect(pushSettingsWithDefaults(localProfile?.pushSettings)).toEqual(serverPush);
   const local = await device.db.contacts.toArray();
   const liveOnServer = [...contacts].filter(([, c]) => c.deletedAt === null);
   expect(local.map((c) => c.id).sort()).toEqual(liveOnServer.map(([id]) => id).sort());

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
@@ -6,6 +6,8 @@ import type { Conversation, MessageCopy } from '../../contract/message';
 import type { NotificationItem } from '../../contract/notification';
 import type { PullResponse } from '../../contract/sync';
 import { startTestServer } from './test-server';
+import { sendMessageHandler } from '../../server/sync/messages-sync';
+import type { PushResult } from '../../contract/sync';
 import { entry, pointsCast, type PointsCast } from './points-fixture';
 
 // Big enough for the 10,000-recipient case to reach the schema (the default limit is 1 MiB).
@@ -408,6 +410,107 @@ describe('push addresses', () => {
       messages: true,
       friends: true,
       points: true,
+    });
+  });
+
+  describe('batch push of message.send (decision 0303)', () => {
+    const push = async (token: string, mutations: unknown[]) => {
+      const res = await server.request('/api/sync/push', {
+        method: 'POST',
+        token,
+        json: { mutations },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { results: PushResult[] }).results;
+    };
+
+    it('applies a run of queued messages at once, in order, exactly once', async () => {
+      const many = vi.spyOn(sendMessageHandler, 'runMany');
+      const groupMessageId = randomUUID();
+      const entries = Array.from({ length: 40 }, (_, i) => ({
+        id: randomUUID(),
+        name: 'message.send',
+        payload: {
+          id: randomUUID(),
+          groupMessageId,
+          to: [ids['binh-tran']],
+          ...(i === 3 ? { bcc: [ids['pham-thu-ha']] } : {}),
+          body: `Tin ${i}`,
+        },
+      }));
+      const results = await push(tokens.demo!, entries);
+      expect(results.map((r) => r.status)).toEqual(entries.map(() => 'applied'));
+      // One transaction for the run: the fast path answered (it did not hand back).
+      expect(many).toHaveBeenCalledTimes(1);
+      await expect(many.mock.results[0]!.value).resolves.toHaveLength(40);
+      many.mockRestore();
+      const rows = await queryRows<{ owner_member_id: string; body: string; bcc_ids: string[] }>(
+        server.database.db,
+        sql`SELECT owner_member_id, body, bcc_ids FROM message_copies
+            WHERE group_message_id = ${groupMessageId} ORDER BY sent_at, owner_member_id`,
+      );
+      const binh = rows.filter((r) => r.owner_member_id === ids['binh-tran']);
+      expect(binh.map((r) => r.body)).toEqual(entries.map((_, i) => `Tin ${i}`));
+      expect(rows.filter((r) => r.owner_member_id === ids.demo)).toHaveLength(40);
+      // The bcc receiver has their own copy and sees only themself on the bcc line.
+      const bcc = rows.filter((r) => r.owner_member_id === ids['pham-thu-ha']);
+      expect(bcc).toEqual([
+        { owner_member_id: ids['pham-thu-ha'], body: 'Tin 3', bcc_ids: [ids['pham-thu-ha']] },
+      ]);
+      expect(binh.every((r) => r.bcc_ids.length === 0)).toBe(true);
+      const [notes] = await queryRows<{ n: number }>(
+        server.database.db,
+        sql`SELECT count(*)::int AS n FROM notifications
+            WHERE subject_id = ${groupMessageId} AND member_id = ${ids['binh-tran']}`,
+      );
+      expect(notes?.n).toBe(40);
+
+      // Delivered again (a lost answer): the same answers, nothing stored twice.
+      const again = await push(tokens.demo!, entries);
+      expect(again.map((r) => r.status)).toEqual(entries.map(() => 'applied'));
+      const [count] = await queryRows<{ n: number }>(
+        server.database.db,
+        sql`SELECT count(*)::int AS n FROM message_copies WHERE group_message_id = ${groupMessageId}`,
+      );
+      expect(count?.n).toBe(81);
+    });
+
+    it('a refused entry in the run gets its own answer and the others are applied', async () => {
+      const foreign = randomUUID();
+      const other = await send(tokens['binh-tran']!, {
+        id: randomUUID(),
+        groupMessageId: foreign,
+        to: [ids['le-hoang-nam']],
+        body: 'Riêng hai người',
+      });
+      expect(other.status).toBe(200);
+      const groupMessageId = randomUUID();
+      const payload = (i: number, extra: Record<string, unknown> = {}) => ({
+        id: randomUUID(),
+        groupMessageId,
+        to: [ids['binh-tran']],
+        body: `Tin ${i}`,
+        ...extra,
+      });
+      const entries = [
+        { id: randomUUID(), name: 'message.send', payload: payload(0) },
+        { id: randomUUID(), name: 'message.send', payload: payload(1, { to: [randomUUID()] }) },
+        {
+          id: randomUUID(),
+          name: 'message.send',
+          payload: payload(2, { groupMessageId: foreign }),
+        },
+        { id: randomUUID(), name: 'message.send', payload: payload(3) },
+      ];
+      const results = await push(tokens.demo!, entries);
+      expect(results.map((r) => r.status)).toEqual(['applied', 'rejected', 'rejected', 'applied']);
+      expect(results[1]).toMatchObject({ httpStatus: 400 });
+      expect(results[2]).toMatchObject({ httpStatus: 403 });
+      const [foreignCount] = await queryRows<{ n: number }>(
+        server.database.db,
+        sql`SELECT count(*)::int AS n FROM message_copies WHERE group_message_id = ${foreign}`,
+      );
+      expect(foreignCount?.n).toBe(2);
     });
   });
 });

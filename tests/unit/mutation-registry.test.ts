@@ -27,6 +27,7 @@ describe('mutation registry', () => {
         'profile.setTheme',
         'profile.update',
         'profile.setImage',
+        'profile.setPushSettings',
         'post.upsert',
         'post.delete',
         'product.upsert',

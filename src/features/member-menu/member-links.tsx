@@ -179,6 +179,11 @@ function MemberLinks({
               <Trans>Thống kê</Trans>
             </Link>
           </li>
+          <li>
+            <Link to="/admin/registrations">
+              <Trans>Yêu cầu đăng ký</Trans>
+            </Link>
+          </li>
         </>
       )}
       <li>

@@ -2,9 +2,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type NotificationRow } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
-import { apiFetch } from '../../api/http-client';
-import type { PushSettings } from '../../../contract/notification';
-import { openNotificationWrite } from './notification-writes';
+import {
+  pushSettingsWithDefaults,
+  type PushSettings,
+  type PushTopic,
+} from '../../../contract/notification';
+import { openNotificationWrite, pushSettingsWrite } from './notification-writes';
 
 /** Newest first. */
 export function useNotifications(): NotificationRow[] | undefined {
@@ -19,11 +22,20 @@ export async function openNotification(row: NotificationRow): Promise<void> {
   if (row.openedAt === null) await queueMutation(openNotificationWrite(row));
 }
 
-/** Which events push (stored on the server with the member; online only). */
-export function loadPushSettings(): Promise<PushSettings> {
-  return apiFetch<PushSettings>('/notifications/settings');
+/** Which events push, from the mirrored own profile (defaults until it is mirrored). */
+export function usePushSettings(memberId: string | undefined): PushSettings | undefined {
+  return useLiveQuery(
+    async () =>
+      pushSettingsWithDefaults(memberId ? (await appDb.profile.get(memberId))?.pushSettings : {}),
+    [memberId],
+  );
 }
 
-export function savePushSettings(settings: Partial<PushSettings>): Promise<PushSettings> {
-  return apiFetch<PushSettings>('/notifications/settings', { method: 'PUT', json: settings });
+/** Changes one topic; works offline and reaches the server once (profile.setPushSettings). */
+export async function savePushSetting(
+  memberId: string,
+  topic: PushTopic,
+  on: boolean,
+): Promise<void> {
+  await queueMutation(pushSettingsWrite(memberId, { [topic]: on }));
 }

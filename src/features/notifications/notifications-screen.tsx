@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { currentMemberId } from '../../api/current-member';
@@ -14,17 +14,13 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { relativeTime } from '../../ui/relative-time';
-import {
-  notificationText,
-  type PushSettings,
-  type PushTopic,
-} from '../../../contract/notification';
+import { notificationText, type PushTopic } from '../../../contract/notification';
 import type { NotificationRow } from '../../db/app-db';
 import {
-  loadPushSettings,
   openNotification,
-  savePushSettings,
+  savePushSetting,
   useNotifications,
+  usePushSettings,
 } from './notifications-data';
 import './notifications.css';
 
@@ -126,13 +122,9 @@ function PushPrompt() {
 
 function PushSettingsForm() {
   const { t } = useLingui();
-  const [settings, setSettings] = useState<PushSettings>();
-  useEffect(() => {
-    loadPushSettings()
-      .then(setSettings)
-      .catch(() => undefined);
-  }, []);
-  if (!settings) return null;
+  const me = currentMemberId();
+  const settings = usePushSettings(me);
+  if (!settings || !me) return null;
   const labels: Record<PushTopic, string> = {
     messages: t`Lời nhắn`,
     friends: t`Bạn bè`,
@@ -146,13 +138,7 @@ function PushSettingsForm() {
           <input
             type="checkbox"
             checked={settings[topic]}
-            onChange={(e) => {
-              const next = { ...settings, [topic]: e.target.checked };
-              setSettings(next);
-              void savePushSettings({ [topic]: e.target.checked }).catch(() =>
-                setSettings(settings),
-              );
-            }}
+            onChange={(e) => void savePushSetting(me, topic, e.target.checked)}
           />
           {labels[topic]}
         </label>

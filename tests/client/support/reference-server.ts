@@ -104,6 +104,8 @@ export class ReferenceServer {
   private readonly accountLinkOwners = new Map<string, string>();
   /** Each member's card theme as last set (personal members: any catalogue theme). */
   readonly themes = new Map<string, ModelTheme>();
+  /** Push topics each member chose, by member (a topic's last write wins, decision 0662). */
+  readonly pushSettings = new Map<string, Record<string, boolean>>();
   /** Profile fields each member's patches set, by member (a field's last write wins). */
   readonly profiles = new Map<string, Record<string, string | null>>();
   /** Uploaded pictures (stored before the run) by upload id. */
@@ -221,6 +223,13 @@ export class ReferenceServer {
         const t = input as v.InferOutput<(typeof mutations)['profile.setTheme']['schema']>;
         if (!findTheme(t.theme)) return refused('validation_failed');
         this.themes.set(member, { theme: t.theme, themeType: t.themeType });
+        return applied;
+      }
+      case 'profile.setPushSettings': {
+        const patch = input as Record<string, boolean | undefined>;
+        const chosen = this.pushSettings.get(member) ?? {};
+        for (const [topic, on] of Object.entries(patch)) if (on !== undefined) chosen[topic] = on;
+        this.pushSettings.set(member, chosen);
         return applied;
       }
       case 'profile.update':
