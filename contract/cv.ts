@@ -8,14 +8,14 @@ import { policies, type Policy } from './common';
 export const cvGenders = ['male', 'female', 'other'] as const;
 export type CvGender = (typeof cvGenders)[number];
 
-const listOfShortTexts = v.optional(
-  v.pipe(
-    v.array(v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(80, 'too_long'))),
-    v.maxLength(40, 'too_long'),
-    v.transform((items) => items.filter((item) => item !== '')),
-  ),
-  [],
+/** Skills or hobbies: short texts, blanks dropped. */
+export const cvListSchema = v.pipe(
+  v.array(v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(80, 'too_long'))),
+  v.maxLength(40, 'too_long'),
+  v.transform((items) => items.filter((item) => item !== '')),
 );
+
+const listOfShortTexts = v.optional(cvListSchema, []);
 
 /** Spec §5: email, phone, gender, date of birth, address and about me are required. */
 export const cvFieldsSchema = v.object({

@@ -64,7 +64,7 @@ export const jobDiaryListQuerySchema = v.object({
 export function jobDiaryMatches(
   entry: Pick<JobDiaryEntry, 'date' | 'title' | 'content'>,
   search: string | undefined,
-  filter?: string | undefined,
+  filter?: string,
 ): boolean {
   if (filter && !entry.date.startsWith(filter)) return false;
   const words = foldForSearch(search).split(' ').filter(Boolean);

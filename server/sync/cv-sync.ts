@@ -13,7 +13,6 @@ import {
   type CvDocument,
   type MemberCv,
 } from '../../contract/cv';
-import type { Policy } from '../../contract/common';
 
 type CvRow = typeof memberCvs.$inferSelect;
 
@@ -124,7 +123,7 @@ export async function visibleCv(
   return buildCvDocument(
     cvForClient(row),
     { name: member.name, jobTitle: member.jobTitle, avatarUrl: member.avatarUrl },
-    items.filter((item) => canSee(item.policy as Policy, relation)),
+    items.filter((item) => canSee(item.policy, relation)),
   );
 }
 

@@ -354,7 +354,7 @@ const opWeights: Record<MutationName, number> = {
   'poster.delete': 4,
   'message.send': 3,
   // Needs a conversation first: drawn a little more often.
-  'message.read': 3,
+  'message.read': 5,
   'message.hide': 1,
   'message.delete': 1,
   'notification.open': 2,
