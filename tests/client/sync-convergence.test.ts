@@ -345,7 +345,7 @@ const opWeights: Record<MutationName, number> = {
   'post.upsert': 2,
   'post.delete': 4,
   'product.upsert': 2,
-  'product.delete': 4,
+  'product.delete': 5,
   'activity.upsert': 2,
   'activity.delete': 4,
   'relic.upsert': 2,

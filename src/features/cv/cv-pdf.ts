@@ -67,13 +67,45 @@ const ink = rgb(0.13, 0.15, 0.2);
 const muted = rgb(0.38, 0.42, 0.5);
 const accent = rgb(0.05, 0.38, 0.62);
 
+/** Text widths of one font at one size, remembered: measuring with fontkit is the slow part. */
+function measurer(font: PDFFont, size: number): (text: string) => number {
+  const widths = new Map<string, number>();
+  return (text) => {
+    let width = widths.get(text);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(text, size);
+      widths.set(text, width);
+    }
+    return width;
+  };
+}
+
+const measurers = new WeakMap<PDFFont, Map<number, (text: string) => number>>();
+
+function measure(font: PDFFont, size: number): (text: string) => number {
+  let bySize = measurers.get(font);
+  if (!bySize) {
+    bySize = new Map();
+    measurers.set(font, bySize);
+  }
+  let m = bySize.get(size);
+  if (!m) {
+    m = measurer(font, size);
+    bySize.set(size, m);
+  }
+  return m;
+}
+
 /**
  * Splits text into lines no wider than `width`: paragraphs kept, words wrapped, a word longer
- * than a line cut where it must be.
+ * than a line cut where it must be. A line's width is the sum of its words and spaces (kerning
+ * between words is left out; a hair of room is kept for it).
  */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  const widthOf = measure(font, size);
+  const room = width - size * 0.25;
+  const space = widthOf(' ');
   for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {
     const words = paragraph.split(/\s+/).filter(Boolean);
     if (words.length === 0) {
@@ -81,22 +113,24 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
       continue;
     }
     let line = '';
+    let lineWidth = 0;
     for (let word of words) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (fits(candidate)) {
-        line = candidate;
+      const wordWidth = widthOf(word);
+      if (line && lineWidth + space + wordWidth <= room) {
+        line = `${line} ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line) lines.push(line);
-      line = '';
       // A word wider than the line: cut it into pieces that fit.
-      while (!fits(word)) {
+      while (widthOf(word) > room && word.length > 1) {
         let cut = word.length - 1;
-        while (cut > 1 && !fits(word.slice(0, cut))) cut -= 1;
+        while (cut > 1 && widthOf(word.slice(0, cut)) > room) cut -= 1;
         lines.push(word.slice(0, cut));
         word = word.slice(cut);
       }
       line = word;
+      lineWidth = widthOf(word);
     }
     if (line) lines.push(line);
   }
