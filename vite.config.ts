@@ -111,7 +111,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectRegister: false,
         manifest: appManifest,
         injectManifest: {
-          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+          // ttf: the CV's PDF font (Be Vietnam Pro), so the PDF is made offline too (decision 0711).
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,ttf}'],
           globIgnores: ['**/server/**'],
         },
         devOptions: { enabled: false },

@@ -50,6 +50,11 @@ export const appScreenPaths = [
   '/action/setting/photos',
   // Managing the member's and their brands' posts, products, activities, relics, posters.
   '/action/content/$kind',
+  // The job diary, the CV form, its PDF and the public CV page (decisions 0710, 0711).
+  '/action/jobDiary',
+  '/action/createCv',
+  '/action/dowloadcv',
+  '/cv/$memberId',
 ] as const;
 
 /** Router paths that show the 404 screen: the named /404 page and the catch-all. */

@@ -46,6 +46,8 @@ import {
   type PushSettings,
 } from './notification';
 import { accountLinkDeleteSchema, accountLinkUpsertSchema, type AccountLink } from './account-link';
+import { jobDiaryDeleteSchema, jobDiaryUpsertSchema, type JobDiaryEntry } from './job-diary';
+import { cvSaveSchema, type MemberCv } from './cv';
 import type { Lang } from './messages';
 
 export interface MutationDeclaration<S extends v.GenericSchema, R> {
@@ -187,6 +189,15 @@ export const mutations = {
     vi: 'Xoá ngân hàng, liên kết hoặc video',
     en: 'Delete bank account, link or video',
   }),
+  'jobDiary.upsert': declare<JobDiaryEntry>()(jobDiaryUpsertSchema, {
+    vi: 'Lưu nhật ký công việc',
+    en: 'Save job diary entry',
+  }),
+  'jobDiary.delete': declare<JobDiaryEntry>()(jobDiaryDeleteSchema, {
+    vi: 'Xoá nhật ký công việc',
+    en: 'Delete job diary entry',
+  }),
+  'cv.save': declare<MemberCv>()(cvSaveSchema, { vi: 'Lưu CV', en: 'Save CV' }),
 } as const satisfies Record<string, MutationDeclaration<v.GenericSchema, unknown>>;
 
 type Mutations = typeof mutations;

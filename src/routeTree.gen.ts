@@ -23,14 +23,18 @@ import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ScanQrRouteImport } from './routes/scan-qr'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
+import { Route as ActionCreateCvRouteImport } from './routes/action/createCv'
 import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
+import { Route as ActionDowloadcvRouteImport } from './routes/action/dowloadcv'
 import { Route as ActionHistoryRouteImport } from './routes/action/history'
+import { Route as ActionJobDiaryRouteImport } from './routes/action/jobDiary'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
 import { Route as ActionViewPointRouteImport } from './routes/action/viewPoint'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
 import { Route as ContactsIdRouteImport } from './routes/contacts.$id'
+import { Route as CvMemberIdRouteImport } from './routes/cv.$memberId'
 import { Route as FmeSplatRouteImport } from './routes/fme.$'
 import { Route as FriendsIdRouteImport } from './routes/friends.$id'
 import { Route as MbgSplatRouteImport } from './routes/mbg.$'
@@ -128,14 +132,29 @@ const ActionIndexRoute = ActionIndexRouteImport.update({
   path: '/action/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionCreateCvRoute = ActionCreateCvRouteImport.update({
+  id: '/action/createCv',
+  path: '/action/createCv',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionCreatePointRoute = ActionCreatePointRouteImport.update({
   id: '/action/createPoint',
   path: '/action/createPoint',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionDowloadcvRoute = ActionDowloadcvRouteImport.update({
+  id: '/action/dowloadcv',
+  path: '/action/dowloadcv',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionHistoryRoute = ActionHistoryRouteImport.update({
   id: '/action/history',
   path: '/action/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionJobDiaryRoute = ActionJobDiaryRouteImport.update({
+  id: '/action/jobDiary',
+  path: '/action/jobDiary',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionPhonebookRoute = ActionPhonebookRouteImport.update({
@@ -166,6 +185,11 @@ const BlogSplatRoute = BlogSplatRouteImport.update({
 const ContactsIdRoute = ContactsIdRouteImport.update({
   id: '/contacts/$id',
   path: '/contacts/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CvMemberIdRoute = CvMemberIdRouteImport.update({
+  id: '/cv/$memberId',
+  path: '/cv/$memberId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FmeSplatRoute = FmeSplatRouteImport.update({
@@ -316,14 +340,18 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/dowloadcv': typeof ActionDowloadcvRoute
   '/action/history': typeof ActionHistoryRoute
+  '/action/jobDiary': typeof ActionJobDiaryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
+  '/cv/$memberId': typeof CvMemberIdRoute
   '/fme/$': typeof FmeSplatRoute
   '/friends/$id': typeof FriendsIdRoute
   '/mbg/$': typeof MbgSplatRoute
@@ -366,14 +394,18 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/dowloadcv': typeof ActionDowloadcvRoute
   '/action/history': typeof ActionHistoryRoute
+  '/action/jobDiary': typeof ActionJobDiaryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
+  '/cv/$memberId': typeof CvMemberIdRoute
   '/fme/$': typeof FmeSplatRoute
   '/friends/$id': typeof FriendsIdRoute
   '/mbg/$': typeof MbgSplatRoute
@@ -417,14 +449,18 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/dowloadcv': typeof ActionDowloadcvRoute
   '/action/history': typeof ActionHistoryRoute
+  '/action/jobDiary': typeof ActionJobDiaryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
+  '/cv/$memberId': typeof CvMemberIdRoute
   '/fme/$': typeof FmeSplatRoute
   '/friends/$id': typeof FriendsIdRoute
   '/mbg/$': typeof MbgSplatRoute
@@ -469,14 +505,18 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/createCv'
     | '/action/createPoint'
+    | '/action/dowloadcv'
     | '/action/history'
+    | '/action/jobDiary'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
     | '/blog/$'
     | '/contacts/$id'
+    | '/cv/$memberId'
     | '/fme/$'
     | '/friends/$id'
     | '/mbg/$'
@@ -519,14 +559,18 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/createCv'
     | '/action/createPoint'
+    | '/action/dowloadcv'
     | '/action/history'
+    | '/action/jobDiary'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
     | '/blog/$'
     | '/contacts/$id'
+    | '/cv/$memberId'
     | '/fme/$'
     | '/friends/$id'
     | '/mbg/$'
@@ -569,14 +613,18 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/createCv'
     | '/action/createPoint'
+    | '/action/dowloadcv'
     | '/action/history'
+    | '/action/jobDiary'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
     | '/blog/$'
     | '/contacts/$id'
+    | '/cv/$memberId'
     | '/fme/$'
     | '/friends/$id'
     | '/mbg/$'
@@ -620,14 +668,18 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute
   RegisterRoute: typeof RegisterRoute
   ScanQrRoute: typeof ScanQrRoute
+  ActionCreateCvRoute: typeof ActionCreateCvRoute
   ActionCreatePointRoute: typeof ActionCreatePointRoute
+  ActionDowloadcvRoute: typeof ActionDowloadcvRoute
   ActionHistoryRoute: typeof ActionHistoryRoute
+  ActionJobDiaryRoute: typeof ActionJobDiaryRoute
   ActionPhonebookRoute: typeof ActionPhonebookRoute
   ActionQrcodeRoute: typeof ActionQrcodeRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
   ActionViewPointRoute: typeof ActionViewPointRoute
   BlogSplatRoute: typeof BlogSplatRoute
   ContactsIdRoute: typeof ContactsIdRoute
+  CvMemberIdRoute: typeof CvMemberIdRoute
   FmeSplatRoute: typeof FmeSplatRoute
   FriendsIdRoute: typeof FriendsIdRoute
   MbgSplatRoute: typeof MbgSplatRoute
@@ -755,6 +807,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/createCv': {
+      id: '/action/createCv'
+      path: '/action/createCv'
+      fullPath: '/action/createCv'
+      preLoaderRoute: typeof ActionCreateCvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/createPoint': {
       id: '/action/createPoint'
       path: '/action/createPoint'
@@ -762,11 +821,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionCreatePointRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/dowloadcv': {
+      id: '/action/dowloadcv'
+      path: '/action/dowloadcv'
+      fullPath: '/action/dowloadcv'
+      preLoaderRoute: typeof ActionDowloadcvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/history': {
       id: '/action/history'
       path: '/action/history'
       fullPath: '/action/history'
       preLoaderRoute: typeof ActionHistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/jobDiary': {
+      id: '/action/jobDiary'
+      path: '/action/jobDiary'
+      fullPath: '/action/jobDiary'
+      preLoaderRoute: typeof ActionJobDiaryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/phonebook': {
@@ -809,6 +882,13 @@ declare module '@tanstack/react-router' {
       path: '/contacts/$id'
       fullPath: '/contacts/$id'
       preLoaderRoute: typeof ContactsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cv/$memberId': {
+      id: '/cv/$memberId'
+      path: '/cv/$memberId'
+      fullPath: '/cv/$memberId'
+      preLoaderRoute: typeof CvMemberIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/fme/$': {
@@ -1022,14 +1102,18 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   RegisterRoute: RegisterRoute,
   ScanQrRoute: ScanQrRoute,
+  ActionCreateCvRoute: ActionCreateCvRoute,
   ActionCreatePointRoute: ActionCreatePointRoute,
+  ActionDowloadcvRoute: ActionDowloadcvRoute,
   ActionHistoryRoute: ActionHistoryRoute,
+  ActionJobDiaryRoute: ActionJobDiaryRoute,
   ActionPhonebookRoute: ActionPhonebookRoute,
   ActionQrcodeRoute: ActionQrcodeRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
   ActionViewPointRoute: ActionViewPointRoute,
   BlogSplatRoute: BlogSplatRoute,
   ContactsIdRoute: ContactsIdRoute,
+  CvMemberIdRoute: CvMemberIdRoute,
   FmeSplatRoute: FmeSplatRoute,
   FriendsIdRoute: FriendsIdRoute,
   MbgSplatRoute: MbgSplatRoute,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isAppPath, normalizeAppPath } from '../../contract/app-routes';
+import { appPageStatus } from '../ssr/cv-page-status';
 import type { AppDeps, AppEnv } from './env';
 import { appScreenPages } from '../ssr/app-screens';
 import { inlineStylesheets, mountCardPages } from '../ssr/card-pages';
@@ -130,6 +131,7 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
       );
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(html, isAppPath(c.req.path) ? 200 : 404);
+    const status = isAppPath(c.req.path) ? await appPageStatus(deps.database.db, pathname) : 404;
+    return c.html(html, status);
   });
 }

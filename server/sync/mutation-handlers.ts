@@ -20,6 +20,8 @@ import { updateProfile } from './profile-sync';
 import { setProfileImage } from './profile-images-sync';
 import { deleteMessage, hideConversation, readMessages, sendMessageHandler } from './messages-sync';
 import { openNotification, setPushSettings } from './notifications-sync';
+import { deleteJobDiary, upsertJobDiary } from './job-diary-sync';
+import { saveCv } from './cv-sync';
 
 export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'contact.upsert': upsertContact,
@@ -44,6 +46,9 @@ export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'notification.open': openNotification,
   'accountLink.upsert': upsertAccountLink,
   'accountLink.delete': deleteAccountLink,
+  'jobDiary.upsert': upsertJobDiary,
+  'jobDiary.delete': deleteJobDiary,
+  'cv.save': saveCv,
 };
 
 function runnable<N extends MutationName>(name: N): RunnableMutation {

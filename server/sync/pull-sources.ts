@@ -7,6 +7,8 @@ import { profilePullSource } from './profile-sync';
 import { contentPullSources } from './content-sync';
 import { messagesPullSource } from './messages-sync';
 import { notificationsPullSource } from './notifications-sync';
+import { jobDiaryPullSource } from './job-diary-sync';
+import { cvPullSource } from './cv-sync';
 import {
   checkInsPullSource,
   orderGroupsPullSource,
@@ -26,4 +28,6 @@ export const pullSources: readonly PullSource[] = [
   messagesPullSource,
   notificationsPullSource,
   accountLinksPullSource,
+  jobDiaryPullSource,
+  cvPullSource,
 ];

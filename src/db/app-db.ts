@@ -13,6 +13,8 @@ import type {
   RelicRecord,
 } from '../../contract/content-writes';
 import type { Friendship } from '../../contract/friend';
+import type { JobDiaryEntry } from '../../contract/job-diary';
+import type { MemberCv } from '../../contract/cv';
 import type { ImagePurpose } from '../../contract/image';
 import type { Member } from '../../contract/member';
 import type { MessageCopy } from '../../contract/message';
@@ -92,12 +94,11 @@ export type NotificationRow = NotificationItem;
 /** The member's own copy of a message (version 7, decision 0660). */
 export type MessageRow = MessageCopy;
 
-export interface JobDiaryRow extends MirroredRow {
-  memberId: string;
-  date: string;
-  title: string;
-  content: string;
-}
+/** A job diary entry of the member (decision 0710; the table exists since version 1). */
+export type JobDiaryRow = JobDiaryEntry;
+
+/** The member's CV (version 10, decision 0711); its id is the member's id. */
+export type CvRow = MemberCv;
 
 /** A public card snapshotted on this device so it opens in airplane mode (client-only). */
 export interface SavedCardRow {
@@ -194,6 +195,7 @@ export interface MirroredTables {
   notifications: NotificationRow;
   messages: MessageRow;
   jobDiary: JobDiaryRow;
+  cvs: CvRow;
   accountLinks: AccountLinkRow;
   savedCards: SavedCardRow;
   posts: PostRow;
@@ -224,6 +226,7 @@ export const pulledTableNames = [
   'relics',
   'posters',
   'accountLinks',
+  'cvs',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -310,6 +313,11 @@ export const appDbVersions: AppDbVersion[] = [
       messages: 'id, groupMessageId, sentAt, [groupMessageId+sentAt], senderMemberId',
       notifications: 'id, createdAt, openedAt, kind',
     },
+  },
+  {
+    // The member's CV, one row keyed by the member's id (decision 0711).
+    version: 10,
+    stores: { cvs: 'id' },
   },
 ];
 

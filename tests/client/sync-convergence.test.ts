@@ -23,6 +23,8 @@ import sharp from 'sharp';
 import { writeSession } from '../../src/api/session-store';
 import type {
   AccountLinkRow,
+  CvRow,
+  JobDiaryRow,
   CheckInRow,
   FriendshipRow,
   OrderGroupRow,
@@ -122,7 +124,17 @@ type MutationOp =
       title: string;
       ordinal: number;
     }
-  | { name: 'accountLink.delete'; pick: number };
+  | { name: 'accountLink.delete'; pick: number }
+  | {
+      name: 'jobDiary.upsert';
+      /** create: a new entry; edit: a live one; refused: a blank title the schema refuses. */
+      change: 'create' | 'edit' | 'refused';
+      pick: number;
+      date: string;
+      title: string;
+    }
+  | { name: 'jobDiary.delete'; pick: number }
+  | { name: 'cv.save'; skill: string; gender: 'male' | 'female' | 'other'; blankEmail: boolean };
 
 /** create-*: a new row; edit/hide/move: a live one; refused-*: one the server must refuse. */
 type AccountLinkChange =
@@ -308,6 +320,21 @@ const mutationOpArbs: { [N in MutationName]: fc.Arbitrary<Extract<MutationOp, { 
     name: fc.constant('accountLink.delete' as const),
     pick: fc.nat(),
   }),
+  'jobDiary.upsert': fc.record({
+    name: fc.constant('jobDiary.upsert' as const),
+    change: fc.constantFrom<'create' | 'edit' | 'refused'>('create', 'create', 'edit', 'refused'),
+    pick: fc.nat(),
+    date: fc.constantFrom('2026-03-01', '2026-03-02', '2026-04-15'),
+    title: fc.constantFrom('Gặp khách hàng', 'Viết báo cáo', 'Họp nhóm'),
+  }),
+  'jobDiary.delete': fc.record({ name: fc.constant('jobDiary.delete' as const), pick: fc.nat() }),
+  'cv.save': fc.record({
+    name: fc.constant('cv.save' as const),
+    skill: fc.constantFrom('TypeScript', 'Quản lý dự án', 'Tiếng Anh'),
+    gender: fc.constantFrom<'male' | 'female' | 'other'>('male', 'female', 'other'),
+    // A blank email is refused by the schema (and undone on the device).
+    blankEmail: fc.boolean(),
+  }),
 };
 
 // Answers to a friend's request need one first: they are drawn more often (a no-op without one).
@@ -329,7 +356,7 @@ const opWeights: Record<MutationName, number> = {
   'post.upsert': 2,
   'post.delete': 4,
   'product.upsert': 2,
-  'product.delete': 4,
+  'product.delete': 5,
   'activity.upsert': 2,
   'activity.delete': 4,
   'relic.upsert': 2,
@@ -337,12 +364,16 @@ const opWeights: Record<MutationName, number> = {
   'poster.upsert': 2,
   'poster.delete': 4,
   'message.send': 3,
-  'message.read': 2,
+  // Needs a conversation first: drawn a little more often.
+  'message.read': 5,
   'message.hide': 1,
   'message.delete': 1,
   'notification.open': 2,
   'accountLink.upsert': 3,
   'accountLink.delete': 3,
+  'jobDiary.upsert': 3,
+  'jobDiary.delete': 2,
+  'cv.save': 2,
 };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -1061,6 +1092,94 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
     track('accountLink.delete', entry.id);
   }
 
+  async function jobDiaryUpsert(op: Extract<MutationOp, { name: 'jobDiary.upsert' }>) {
+    const now = new Date().toISOString();
+    const live = oldestFirst(
+      (await device.db.jobDiary.toArray()).filter((r) => r.deletedAt === null),
+    );
+    const picked = live.length > 0 ? live[op.pick % live.length] : undefined;
+    if (op.change !== 'create' && !picked) return;
+    const row: JobDiaryRow =
+      op.change === 'create' || !picked
+        ? {
+            id: crypto.randomUUID(),
+            memberId: me,
+            date: op.date,
+            title: op.title,
+            content: '',
+            createdAt: now,
+            updatedAt: now,
+            deletedAt: null,
+          }
+        : {
+            ...picked,
+            date: op.date,
+            title: op.change === 'refused' ? ' ' : op.title,
+            updatedAt: now,
+          };
+    const entry = await queueMutationIn(
+      device.db,
+      {
+        name: 'jobDiary.upsert',
+        payload: { id: row.id, date: row.date, title: row.title, content: row.content },
+        table: 'jobDiary',
+        rowId: row.id,
+        apply: (db) => db.jobDiary.put(row),
+      },
+      me,
+    );
+    track('jobDiary.upsert', entry.id);
+  }
+
+  async function jobDiaryDelete(pick: number) {
+    const live = oldestFirst(
+      (await device.db.jobDiary.toArray()).filter((r) => r.deletedAt === null),
+    );
+    const row = live.length > 0 ? live[pick % live.length] : undefined;
+    if (!row) return;
+    const now = new Date().toISOString();
+    const entry = await queueMutationIn(
+      device.db,
+      {
+        name: 'jobDiary.delete',
+        payload: { id: row.id },
+        table: 'jobDiary',
+        rowId: row.id,
+        apply: (db) => db.jobDiary.put({ ...row, deletedAt: now, updatedAt: now }),
+      },
+      me,
+    );
+    track('jobDiary.delete', entry.id);
+  }
+
+  async function cvSave(op: Extract<MutationOp, { name: 'cv.save' }>) {
+    const now = new Date().toISOString();
+    const previous = await device.db.cvs.get(me);
+    const row: CvRow = {
+      id: me,
+      memberId: me,
+      email: op.blankEmail ? '' : 'giang@example.vn',
+      phone: '0901234567',
+      gender: op.gender,
+      dateOfBirth: '1994-08-15',
+      address: 'Huế',
+      aboutMe: 'Kỹ sư phần mềm',
+      skills: [op.skill],
+      hobbies: [],
+      visibility: 'public',
+      createdAt: previous?.createdAt ?? now,
+      updatedAt: now,
+      deletedAt: null,
+    };
+    const { id: _id, memberId: _m, createdAt: _c, updatedAt: _u, deletedAt: _d, ...fields } = row;
+    const entry = await queueMutationIn(
+      device.db,
+      { name: 'cv.save', payload: fields, table: 'cvs', rowId: me, apply: (db) => db.cvs.put(row) },
+      me,
+    );
+    track('cv.save', entry.id);
+  }
+
   return {
     contactUpsert,
     async editContact(pick: number, person: string) {
@@ -1125,6 +1244,12 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
           return accountLink(op);
         case 'accountLink.delete':
           return accountLinkDelete(op.pick);
+        case 'jobDiary.upsert':
+          return jobDiaryUpsert(op);
+        case 'jobDiary.delete':
+          return jobDiaryDelete(op.pick);
+        case 'cv.save':
+          return cvSave(op);
         default:
           return friendWrite(op.name, op.pick);
       }
@@ -1681,6 +1806,50 @@ async function runScenario(ops: Op[]): Promise<void> {
         })),
     ),
   );
+  const diary = await queryRows<{
+    id: string;
+    entry_date: string;
+    title: string;
+    deleted_at: string | null;
+  }>(
+    server.database.db,
+    sql`SELECT id, entry_date::text AS entry_date, title, deleted_at FROM job_diary_entries
+        WHERE member_id = ${me}`,
+  );
+  expect(
+    byId(
+      diary.map((d) => ({
+        id: d.id,
+        date: d.entry_date,
+        title: d.title,
+        deleted: d.deleted_at !== null,
+      })),
+    ),
+  ).toEqual(
+    byId(
+      [...model.jobDiary]
+        .filter(([, d]) => d.owner === me)
+        .map(([id, d]) => ({ id, date: d.date, title: d.title, deleted: d.deleted })),
+    ),
+  );
+  const localDiary = (await device.db.jobDiary.toArray()).filter((d) => d.deletedAt === null);
+  expect(byId(localDiary.map((d) => ({ id: d.id, date: d.date, title: d.title })))).toEqual(
+    byId(
+      diary
+        .filter((d) => d.deleted_at === null)
+        .map((d) => ({ id: d.id, date: d.entry_date, title: d.title })),
+    ),
+  );
+  const cvs = await queryRows<{ email: string; gender: string; skills: string[] }>(
+    server.database.db,
+    sql`SELECT email, gender, skills FROM member_cvs WHERE id = ${me}`,
+  );
+  const modelCv = model.cvs.get(me);
+  expect(cvs[0] ?? null).toEqual(modelCv ?? null);
+  const localCv = await device.db.cvs.get(me);
+  expect(
+    localCv ? { email: localCv.email, gender: localCv.gender, skills: localCv.skills } : null,
+  ).toEqual(modelCv ?? null);
   expect(await device.db.serverShadows.count()).toBe(0);
   device.db.close();
 }

@@ -84,6 +84,7 @@ describe('client files', () => {
       '/assets/missing-Zz12Yy34.js',
       // Pages the app has no screen for yet show the 404 screen, so they answer 404.
       '/404',
+      // A CV page of no member with a public CV (decision 0711).
       '/cv/abc',
       '/wedding/abc',
       '/dashboard/member/abc',

@@ -43,6 +43,9 @@ describe('mutation registry', () => {
         'message.hide',
         'message.delete',
         'notification.open',
+        'jobDiary.upsert',
+        'jobDiary.delete',
+        'cv.save',
       ].sort(),
     );
   });

@@ -148,6 +148,16 @@ function MemberLinks({
         </Link>
       </li>
       <li>
+        <Link to="/action/jobDiary">
+          <Trans>Nhật ký công việc</Trans>
+        </Link>
+      </li>
+      <li>
+        <Link to="/action/createCv">
+          <Trans>CV của tôi</Trans>
+        </Link>
+      </li>
+      <li>
         <Link to="/scan-qr">
           <Trans>Quét mã QR</Trans>
         </Link>
@@ -275,6 +285,16 @@ export function MemberHubGroups() {
           <li>
             <Link to="/action/setting/short-link">
               <Trans>Đường dẫn thẻ</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/action/createCv">
+              <Trans>CV của tôi</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/action/jobDiary">
+              <Trans>Nhật ký công việc</Trans>
             </Link>
           </li>
           {adminBrand && (

@@ -85,6 +85,19 @@ export interface ModelAccountLink {
   deleted: boolean;
 }
 
+export interface ModelJobDiaryEntry {
+  owner: string;
+  date: string;
+  title: string;
+  deleted: boolean;
+}
+
+export interface ModelCv {
+  email: string;
+  gender: string;
+  skills: string[];
+}
+
 /** The banks a member may pick (the server's published list, decision 0630). */
 const knownBins = new Set(bankData.banks.map((bank) => bank.bin));
 
@@ -102,6 +115,10 @@ export class ReferenceServer {
   readonly orderGroups = new Map<string, ModelOrderGroup>();
   readonly accountLinks = new Map<string, ModelAccountLink>();
   private readonly accountLinkOwners = new Map<string, string>();
+  /** Job diary entries (decision 0710): their owner's alone. */
+  readonly jobDiary = new Map<string, ModelJobDiaryEntry>();
+  /** Each member's CV as last saved (decision 0711). */
+  readonly cvs = new Map<string, ModelCv>();
   /** Each member's card theme as last set (personal members: any catalogue theme). */
   readonly themes = new Map<string, ModelTheme>();
   /** Push topics each member chose, by member (a topic's last write wins, decision 0662). */
@@ -299,6 +316,29 @@ export class ReferenceServer {
         if (!existing) return refused('not_found');
         if (this.accountLinkOwners.get(id) !== member) return refused('forbidden');
         existing.deleted = true;
+        return applied;
+      }
+      case 'jobDiary.upsert': {
+        // Someone else's entry is not told apart from none; a deleted entry stays deleted.
+        const e = input as v.InferOutput<(typeof mutations)['jobDiary.upsert']['schema']>;
+        const existing = this.jobDiary.get(e.id);
+        if (existing && (existing.owner !== member || existing.deleted)) {
+          return refused('not_found');
+        }
+        this.jobDiary.set(e.id, { owner: member, date: e.date, title: e.title, deleted: false });
+        return applied;
+      }
+      case 'jobDiary.delete': {
+        const { id } = input as { id: string };
+        const existing = this.jobDiary.get(id);
+        if (!existing || existing.owner !== member) return refused('not_found');
+        existing.deleted = true;
+        return applied;
+      }
+      case 'cv.save': {
+        // One CV per member, the caller's own; last write wins.
+        const cv = input as v.InferOutput<(typeof mutations)['cv.save']['schema']>;
+        this.cvs.set(member, { email: cv.email, gender: cv.gender, skills: cv.skills });
         return applied;
       }
     }

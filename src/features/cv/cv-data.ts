@@ -1,0 +1,92 @@
+// The member's CV: read from the local mirror (the CV, the profile and the activities it takes
+// experience and education from) and saved through the outbox as one `cv.save`, so the form
+// and the PDF both work offline.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb, type ActivityRow, type AppDb, type CvRow, type ProfileRow } from '../../db/app-db';
+import { queueMutationIn } from '../../sync/mutate';
+import { outboxChanged } from '../../sync/flush-signal';
+import { readSession } from '../../api/session-store';
+import {
+  buildCvDocument,
+  cvActivityTypes,
+  type CvDocument,
+  type CvFields,
+} from '../../../contract/cv';
+
+export interface CvSources {
+  cv: CvRow | null;
+  profile: ProfileRow | null;
+  activities: ActivityRow[];
+}
+
+/** The CV, profile and CV activities of the member; undefined while reading. */
+export function useCvSources(memberId: string | undefined): CvSources | undefined {
+  return useLiveQuery(
+    async () => (memberId ? readCvSources(appDb, memberId) : undefined),
+    [memberId],
+  );
+}
+
+export async function readCvSources(db: AppDb, memberId: string): Promise<CvSources> {
+  const types: readonly string[] = Object.values(cvActivityTypes);
+  const [cv, profile, activities] = await Promise.all([
+    db.cvs.get(memberId),
+    db.profile.get(memberId),
+    db.activities.where('memberId').equals(memberId).toArray(),
+  ]);
+  return {
+    cv: cv && cv.deletedAt === null ? cv : null,
+    profile: profile ?? null,
+    activities: activities.filter((a) => a.deletedAt === null && types.includes(a.type)),
+  };
+}
+
+/** What the PDF and the preview show; null until a CV was saved. */
+export function cvDocumentOf(sources: CvSources): CvDocument | null {
+  if (!sources.cv) return null;
+  return buildCvDocument(
+    sources.cv,
+    {
+      name: sources.profile?.name ?? '',
+      jobTitle: sources.profile?.jobTitle ?? null,
+      avatarUrl: sources.profile?.avatarUrl ?? null,
+    },
+    sources.activities,
+  );
+}
+
+/** Saves the whole CV. Offline: kept on this device at once, sent once when back online. */
+export async function saveCv(db: AppDb, memberId: string, fields: CvFields): Promise<void> {
+  const now = new Date().toISOString();
+  const existing = await db.cvs.get(memberId);
+  const row: CvRow = {
+    ...fields,
+    id: memberId,
+    memberId,
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+    deletedAt: null,
+    ...(existing?.changeSeq !== undefined ? { changeSeq: existing.changeSeq } : {}),
+  };
+  const session = await readSession();
+  await queueMutationIn(
+    db,
+    {
+      name: 'cv.save',
+      payload: fields,
+      table: 'cvs',
+      rowId: memberId,
+      apply: (tx) => tx.cvs.put(row),
+    },
+    session?.memberId ?? memberId,
+  );
+  outboxChanged();
+}
+
+/** "a, b, c" as a list (the form writes skills and hobbies on one line). */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[,;\n]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
