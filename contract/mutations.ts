@@ -41,6 +41,8 @@ import {
 } from './message';
 import { notificationOpenSchema, type NotificationItem } from './notification';
 import { accountLinkDeleteSchema, accountLinkUpsertSchema, type AccountLink } from './account-link';
+import { weddingUpsertSchema, type Wedding } from './wedding';
+import { contactUsUpdateSchema, type ContactUsMessage } from './contact-us';
 import type { Lang } from './messages';
 
 export interface MutationDeclaration<S extends v.GenericSchema, R> {
@@ -177,6 +179,14 @@ export const mutations = {
   'accountLink.delete': declare<AccountLink>()(accountLinkDeleteSchema, {
     vi: 'Xoá ngân hàng, liên kết hoặc video',
     en: 'Delete bank account, link or video',
+  }),
+  'wedding.upsert': declare<Wedding>()(weddingUpsertSchema, {
+    vi: 'Lưu thiệp cưới',
+    en: 'Save wedding invitation',
+  }),
+  'contactUs.update': declare<ContactUsMessage>()(contactUsUpdateSchema, {
+    vi: 'Cập nhật liên hệ',
+    en: 'Update contact request',
   }),
 } as const satisfies Record<string, MutationDeclaration<v.GenericSchema, unknown>>;
 

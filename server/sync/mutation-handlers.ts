@@ -20,6 +20,8 @@ import { updateProfile } from './profile-sync';
 import { setProfileImage } from './profile-images-sync';
 import { deleteMessage, hideConversation, readMessages, sendMessageHandler } from './messages-sync';
 import { openNotification } from './notifications-sync';
+import { upsertWedding } from './wedding-sync';
+import { updateContactUs } from './contact-us-sync';
 
 export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'contact.upsert': upsertContact,
@@ -43,6 +45,8 @@ export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'notification.open': openNotification,
   'accountLink.upsert': upsertAccountLink,
   'accountLink.delete': deleteAccountLink,
+  'wedding.upsert': upsertWedding,
+  'contactUs.update': updateContactUs,
 };
 
 function runnable<N extends MutationName>(name: N): RunnableMutation {

@@ -7,6 +7,8 @@ import { profilePullSource } from './profile-sync';
 import { contentPullSources } from './content-sync';
 import { messagesPullSource } from './messages-sync';
 import { notificationsPullSource } from './notifications-sync';
+import { weddingGuestsPullSource, weddingsPullSource } from './wedding-sync';
+import { contactUsPullSource } from './contact-us-sync';
 import {
   checkInsPullSource,
   orderGroupsPullSource,
@@ -26,4 +28,7 @@ export const pullSources: readonly PullSource[] = [
   messagesPullSource,
   notificationsPullSource,
   accountLinksPullSource,
+  weddingsPullSource,
+  weddingGuestsPullSource,
+  contactUsPullSource,
 ];
