@@ -46,6 +46,8 @@ export const appScreenPaths = [
   '/action/setting/photos',
   // Managing the member's and their brands' posts, products, activities, relics, posters.
   '/action/content/$kind',
+  '/action/wedding',
+  '/action/contact-us',
 ] as const;
 
 /** Router paths that show the 404 screen: the named /404 page and the catch-all. */

@@ -23,12 +23,14 @@ import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ScanQrRouteImport } from './routes/scan-qr'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
+import { Route as ActionContactUsRouteImport } from './routes/action/contact-us'
 import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
 import { Route as ActionHistoryRouteImport } from './routes/action/history'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
 import { Route as ActionViewPointRouteImport } from './routes/action/viewPoint'
+import { Route as ActionWeddingRouteImport } from './routes/action/wedding'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
 import { Route as ContactsIdRouteImport } from './routes/contacts.$id'
 import { Route as FmeSplatRouteImport } from './routes/fme.$'
@@ -125,6 +127,11 @@ const ActionIndexRoute = ActionIndexRouteImport.update({
   path: '/action/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionContactUsRoute = ActionContactUsRouteImport.update({
+  id: '/action/contact-us',
+  path: '/action/contact-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionCreatePointRoute = ActionCreatePointRouteImport.update({
   id: '/action/createPoint',
   path: '/action/createPoint',
@@ -153,6 +160,11 @@ const ActionStatisticalRoute = ActionStatisticalRouteImport.update({
 const ActionViewPointRoute = ActionViewPointRouteImport.update({
   id: '/action/viewPoint',
   path: '/action/viewPoint',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionWeddingRoute = ActionWeddingRouteImport.update({
+  id: '/action/wedding',
+  path: '/action/wedding',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogSplatRoute = BlogSplatRouteImport.update({
@@ -298,12 +310,14 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/contact-us': typeof ActionContactUsRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
+  '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
   '/fme/$': typeof FmeSplatRoute
@@ -345,12 +359,14 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/contact-us': typeof ActionContactUsRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
+  '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
   '/fme/$': typeof FmeSplatRoute
@@ -393,12 +409,14 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/contact-us': typeof ActionContactUsRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
+  '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
   '/fme/$': typeof FmeSplatRoute
@@ -442,12 +460,14 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/contact-us'
     | '/action/createPoint'
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
+    | '/action/wedding'
     | '/blog/$'
     | '/contacts/$id'
     | '/fme/$'
@@ -489,12 +509,14 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/contact-us'
     | '/action/createPoint'
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
+    | '/action/wedding'
     | '/blog/$'
     | '/contacts/$id'
     | '/fme/$'
@@ -536,12 +558,14 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/contact-us'
     | '/action/createPoint'
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
+    | '/action/wedding'
     | '/blog/$'
     | '/contacts/$id'
     | '/fme/$'
@@ -584,12 +608,14 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute
   RegisterRoute: typeof RegisterRoute
   ScanQrRoute: typeof ScanQrRoute
+  ActionContactUsRoute: typeof ActionContactUsRoute
   ActionCreatePointRoute: typeof ActionCreatePointRoute
   ActionHistoryRoute: typeof ActionHistoryRoute
   ActionPhonebookRoute: typeof ActionPhonebookRoute
   ActionQrcodeRoute: typeof ActionQrcodeRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
   ActionViewPointRoute: typeof ActionViewPointRoute
+  ActionWeddingRoute: typeof ActionWeddingRoute
   BlogSplatRoute: typeof BlogSplatRoute
   ContactsIdRoute: typeof ContactsIdRoute
   FmeSplatRoute: typeof FmeSplatRoute
@@ -718,6 +744,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/contact-us': {
+      id: '/action/contact-us'
+      path: '/action/contact-us'
+      fullPath: '/action/contact-us'
+      preLoaderRoute: typeof ActionContactUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/createPoint': {
       id: '/action/createPoint'
       path: '/action/createPoint'
@@ -758,6 +791,13 @@ declare module '@tanstack/react-router' {
       path: '/action/viewPoint'
       fullPath: '/action/viewPoint'
       preLoaderRoute: typeof ActionViewPointRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/wedding': {
+      id: '/action/wedding'
+      path: '/action/wedding'
+      fullPath: '/action/wedding'
+      preLoaderRoute: typeof ActionWeddingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/$': {
@@ -952,12 +992,14 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   RegisterRoute: RegisterRoute,
   ScanQrRoute: ScanQrRoute,
+  ActionContactUsRoute: ActionContactUsRoute,
   ActionCreatePointRoute: ActionCreatePointRoute,
   ActionHistoryRoute: ActionHistoryRoute,
   ActionPhonebookRoute: ActionPhonebookRoute,
   ActionQrcodeRoute: ActionQrcodeRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
   ActionViewPointRoute: ActionViewPointRoute,
+  ActionWeddingRoute: ActionWeddingRoute,
   BlogSplatRoute: BlogSplatRoute,
   ContactsIdRoute: ContactsIdRoute,
   FmeSplatRoute: FmeSplatRoute,

@@ -17,6 +17,8 @@ import type { ImagePurpose } from '../../contract/image';
 import type { Member } from '../../contract/member';
 import type { MessageCopy } from '../../contract/message';
 import type { NotificationItem } from '../../contract/notification';
+import type { Wedding, WeddingGuest } from '../../contract/wedding';
+import type { ContactUsMessage } from '../../contract/contact-us';
 import type {
   OrderGroupRow as OrderGroupRecord,
   PointEntry,
@@ -73,6 +75,12 @@ export type ProductRow = ProductRecord;
 export type ActivityRow = ActivityRecord;
 export type RelicRow = RelicRecord;
 export type PosterRow = PosterRecord;
+
+/** The member's wedding invitations and their guests' replies (version 11, decision 0720). */
+export type WeddingRow = Wedding;
+export type WeddingGuestRow = WeddingGuest;
+/** Messages visitors left on the member's card or brand pages (version 11, decision 0721). */
+export type ContactUsRow = ContactUsMessage;
 
 /** A derived balance (sum of the ledger) as last computed by the server. */
 export interface MemberBalanceRow {
@@ -199,6 +207,9 @@ export interface MirroredTables {
   activities: ActivityRow;
   relics: RelicRow;
   posters: PosterRow;
+  weddings: WeddingRow;
+  weddingGuests: WeddingGuestRow;
+  contactUs: ContactUsRow;
 }
 
 export type MirroredTableName = keyof MirroredTables;
@@ -222,6 +233,9 @@ export const pulledTableNames = [
   'relics',
   'posters',
   'accountLinks',
+  'weddings',
+  'weddingGuests',
+  'contactUs',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -307,6 +321,15 @@ export const appDbVersions: AppDbVersion[] = [
     stores: {
       messages: 'id, groupMessageId, sentAt, [groupMessageId+sentAt], senderMemberId',
       notifications: 'id, createdAt, openedAt, kind',
+    },
+  },
+  {
+    // Wedding invitations, their guests' replies and the contact-us inbox (decisions 0720, 0721).
+    version: 11,
+    stores: {
+      weddings: 'id, memberId, updatedAt',
+      weddingGuests: 'id, weddingId, memberId, createdAt',
+      contactUs: 'id, memberId, createdAt',
     },
   },
 ];

@@ -42,6 +42,8 @@ describe('mutation registry', () => {
         'message.hide',
         'message.delete',
         'notification.open',
+        'wedding.upsert',
+        'contactUs.update',
       ].sort(),
     );
   });
