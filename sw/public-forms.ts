@@ -10,7 +10,7 @@ import {
   publicFormPaths,
   publicFormQueuedHeader,
   replayPublicFormsMessage,
-} from '../src/lib/public-form-post';
+} from '../contract/public-forms';
 
 declare const self: ServiceWorkerGlobalScope;
 

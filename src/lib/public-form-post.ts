@@ -3,13 +3,11 @@
 // page without a worker yet keeps it in localStorage and sends it when back online. Either way
 // the body's client-made id makes the server store it once.
 
-/** The public forms the worker queues. */
-export const publicFormPaths = ['/api/weddingGuest', '/api/contactUs'] as const;
-export type PublicFormPath = (typeof publicFormPaths)[number];
-/** Set by the worker on its 202 answer for a queued post. */
-export const publicFormQueuedHeader = 'x-queued-offline';
-/** Page → worker: the network is back, send what waits. */
-export const replayPublicFormsMessage = 'REPLAY_PUBLIC_FORMS';
+import {
+  publicFormQueuedHeader,
+  replayPublicFormsMessage,
+  type PublicFormPath,
+} from '../../contract/public-forms';
 
 export type PublicPostOutcome =
   | { kind: 'sent' }

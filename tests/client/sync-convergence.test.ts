@@ -359,8 +359,8 @@ const opWeights: Record<MutationName, number> = {
   'notification.open': 2,
   'accountLink.upsert': 3,
   'accountLink.delete': 3,
-  'wedding.upsert': 2,
-  'contactUs.update': 1,
+  'wedding.upsert': 1,
+  'contactUs.update': 2,
 };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
