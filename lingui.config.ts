@@ -13,6 +13,7 @@ export default defineConfig({
         '**/node_modules/**',
         '<rootDir>/src/locales/**',
         '<rootDir>/src/features/card/**',
+        '<rootDir>/src/features/wedding-page/**',
         '<rootDir>/src/ssr/**',
       ],
     },
@@ -39,6 +40,11 @@ export default defineConfig({
         '<rootDir>/src/ui/toast.tsx',
         '<rootDir>/src/sw-registration.ts',
       ],
+    },
+    // The public wedding page (docs/decisions/0720) loads only its own catalog too.
+    {
+      path: '<rootDir>/src/locales/{locale}/wedding',
+      include: ['<rootDir>/src/features/wedding-page'],
     },
   ],
   format: formatter({ lineNumbers: false }),

@@ -42,7 +42,11 @@ function modulesLoadedFrom(entry: string): Set<string> {
   }
   return seen;
 }
-const cardModules = modulesLoadedFrom('src/ssr/entry-card.tsx');
+// The wedding page (wedding.html) is a light public page too (decision 0720).
+const cardModules = new Set([
+  ...modulesLoadedFrom('src/ssr/entry-card.tsx'),
+  ...modulesLoadedFrom('src/ssr/entry-wedding.tsx'),
+]);
 const loadedByCard = (id: string) => cardModules.has(path.resolve(id.split('?')[0] ?? id));
 const clientChunkGroups = [
   {
@@ -135,7 +139,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          input: { index: 'index.html', card: 'card.html' },
+          input: { index: 'index.html', card: 'card.html', wedding: 'wedding.html' },
           output: { codeSplitting: { groups: clientChunkGroups } },
         },
   },

@@ -55,6 +55,8 @@ export const appScreenPaths = [
   '/action/createCv',
   '/action/dowloadcv',
   '/cv/$memberId',
+  '/action/wedding',
+  '/action/contact-us',
 ] as const;
 
 /** Router paths that show the 404 screen: the named /404 page and the catch-all. */

@@ -48,6 +48,8 @@ import {
 import { accountLinkDeleteSchema, accountLinkUpsertSchema, type AccountLink } from './account-link';
 import { jobDiaryDeleteSchema, jobDiaryUpsertSchema, type JobDiaryEntry } from './job-diary';
 import { cvSaveSchema, type MemberCv } from './cv';
+import { weddingUpsertSchema, type Wedding } from './wedding';
+import { contactUsUpdateSchema, type ContactUsMessage } from './contact-us';
 import type { Lang } from './messages';
 
 export interface MutationDeclaration<S extends v.GenericSchema, R> {
@@ -198,6 +200,14 @@ export const mutations = {
     en: 'Delete job diary entry',
   }),
   'cv.save': declare<MemberCv>()(cvSaveSchema, { vi: 'Lưu CV', en: 'Save CV' }),
+  'wedding.upsert': declare<Wedding>()(weddingUpsertSchema, {
+    vi: 'Lưu thiệp cưới',
+    en: 'Save wedding invitation',
+  }),
+  'contactUs.update': declare<ContactUsMessage>()(contactUsUpdateSchema, {
+    vi: 'Cập nhật liên hệ',
+    en: 'Update contact request',
+  }),
 } as const satisfies Record<string, MutationDeclaration<v.GenericSchema, unknown>>;
 
 type Mutations = typeof mutations;

@@ -29,6 +29,8 @@ for (const [locale, catalog] of [
   ['en', 'messages'],
   ['vi', 'card'],
   ['en', 'card'],
+  ['vi', 'wedding'],
+  ['en', 'wedding'],
   ['vi', 'first-screen'],
   ['en', 'first-screen'],
 ]) {

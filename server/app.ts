@@ -48,6 +48,8 @@ function pushConnectSources(deps: AppDeps): string[] {
 }
 import { accountLinksRoutes } from './routes/account-links';
 import { jobDiaryAndCvRoutes } from './routes/job-diary-and-cv';
+import { weddingRoutes } from './routes/wedding';
+import { contactUsRoutes } from './routes/contact-us';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -159,6 +161,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', accountLinksRoutes(deps));
   api.route('/', registrationRoutes(deps));
   api.route('/', jobDiaryAndCvRoutes(deps));
+  api.route('/', weddingRoutes(deps));
+  api.route('/', contactUsRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 

@@ -23,6 +23,7 @@ import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ScanQrRouteImport } from './routes/scan-qr'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
+import { Route as ActionContactUsRouteImport } from './routes/action/contact-us'
 import { Route as ActionCreateCvRouteImport } from './routes/action/createCv'
 import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
 import { Route as ActionDowloadcvRouteImport } from './routes/action/dowloadcv'
@@ -32,6 +33,7 @@ import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
 import { Route as ActionViewPointRouteImport } from './routes/action/viewPoint'
+import { Route as ActionWeddingRouteImport } from './routes/action/wedding'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
 import { Route as ContactsIdRouteImport } from './routes/contacts.$id'
 import { Route as CvMemberIdRouteImport } from './routes/cv.$memberId'
@@ -132,6 +134,11 @@ const ActionIndexRoute = ActionIndexRouteImport.update({
   path: '/action/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionContactUsRoute = ActionContactUsRouteImport.update({
+  id: '/action/contact-us',
+  path: '/action/contact-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionCreateCvRoute = ActionCreateCvRouteImport.update({
   id: '/action/createCv',
   path: '/action/createCv',
@@ -175,6 +182,11 @@ const ActionStatisticalRoute = ActionStatisticalRouteImport.update({
 const ActionViewPointRoute = ActionViewPointRouteImport.update({
   id: '/action/viewPoint',
   path: '/action/viewPoint',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionWeddingRoute = ActionWeddingRouteImport.update({
+  id: '/action/wedding',
+  path: '/action/wedding',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogSplatRoute = BlogSplatRouteImport.update({
@@ -340,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/dowloadcv': typeof ActionDowloadcvRoute
@@ -349,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
+  '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
   '/cv/$memberId': typeof CvMemberIdRoute
@@ -394,6 +408,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/dowloadcv': typeof ActionDowloadcvRoute
@@ -403,6 +418,7 @@ export interface FileRoutesByTo {
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
+  '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
   '/cv/$memberId': typeof CvMemberIdRoute
@@ -449,6 +465,7 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/dowloadcv': typeof ActionDowloadcvRoute
@@ -458,6 +475,7 @@ export interface FileRoutesById {
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
+  '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
   '/cv/$memberId': typeof CvMemberIdRoute
@@ -505,6 +523,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
     | '/action/dowloadcv'
@@ -514,6 +533,7 @@ export interface FileRouteTypes {
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
+    | '/action/wedding'
     | '/blog/$'
     | '/contacts/$id'
     | '/cv/$memberId'
@@ -559,6 +579,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
     | '/action/dowloadcv'
@@ -568,6 +589,7 @@ export interface FileRouteTypes {
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
+    | '/action/wedding'
     | '/blog/$'
     | '/contacts/$id'
     | '/cv/$memberId'
@@ -613,6 +635,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
     | '/action/dowloadcv'
@@ -622,6 +645,7 @@ export interface FileRouteTypes {
     | '/action/qrcode'
     | '/action/statistical'
     | '/action/viewPoint'
+    | '/action/wedding'
     | '/blog/$'
     | '/contacts/$id'
     | '/cv/$memberId'
@@ -668,6 +692,7 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute
   RegisterRoute: typeof RegisterRoute
   ScanQrRoute: typeof ScanQrRoute
+  ActionContactUsRoute: typeof ActionContactUsRoute
   ActionCreateCvRoute: typeof ActionCreateCvRoute
   ActionCreatePointRoute: typeof ActionCreatePointRoute
   ActionDowloadcvRoute: typeof ActionDowloadcvRoute
@@ -677,6 +702,7 @@ export interface RootRouteChildren {
   ActionQrcodeRoute: typeof ActionQrcodeRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
   ActionViewPointRoute: typeof ActionViewPointRoute
+  ActionWeddingRoute: typeof ActionWeddingRoute
   BlogSplatRoute: typeof BlogSplatRoute
   ContactsIdRoute: typeof ContactsIdRoute
   CvMemberIdRoute: typeof CvMemberIdRoute
@@ -807,6 +833,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/contact-us': {
+      id: '/action/contact-us'
+      path: '/action/contact-us'
+      fullPath: '/action/contact-us'
+      preLoaderRoute: typeof ActionContactUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/createCv': {
       id: '/action/createCv'
       path: '/action/createCv'
@@ -868,6 +901,13 @@ declare module '@tanstack/react-router' {
       path: '/action/viewPoint'
       fullPath: '/action/viewPoint'
       preLoaderRoute: typeof ActionViewPointRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/wedding': {
+      id: '/action/wedding'
+      path: '/action/wedding'
+      fullPath: '/action/wedding'
+      preLoaderRoute: typeof ActionWeddingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/$': {
@@ -1102,6 +1142,7 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   RegisterRoute: RegisterRoute,
   ScanQrRoute: ScanQrRoute,
+  ActionContactUsRoute: ActionContactUsRoute,
   ActionCreateCvRoute: ActionCreateCvRoute,
   ActionCreatePointRoute: ActionCreatePointRoute,
   ActionDowloadcvRoute: ActionDowloadcvRoute,
@@ -1111,6 +1152,7 @@ const rootRouteChildren: RootRouteChildren = {
   ActionQrcodeRoute: ActionQrcodeRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
   ActionViewPointRoute: ActionViewPointRoute,
+  ActionWeddingRoute: ActionWeddingRoute,
   BlogSplatRoute: BlogSplatRoute,
   ContactsIdRoute: ContactsIdRoute,
   CvMemberIdRoute: CvMemberIdRoute,

@@ -7,6 +7,7 @@ import { appPageStatus } from '../ssr/cv-page-status';
 import type { AppDeps, AppEnv } from './env';
 import { appScreenPages } from '../ssr/app-screens';
 import { inlineStylesheets, mountCardPages } from '../ssr/card-pages';
+import { mountWeddingPages } from '../ssr/wedding-pages';
 
 /** Hashed file names never change, so they are cached for a year; the rest revalidate. */
 export function cacheControlFor(filePath: string): string {
@@ -69,6 +70,7 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
   // Public card pages (share metadata, the server-rendered card) before the files: no file
   // lives under their prefixes, and a crowd on one card should not cost a stat() per visit.
   mountCardPages(app, deps, { indexHtml });
+  mountWeddingPages(app, deps, { indexHtml });
   if (existsSync(deps.config.clientDir)) {
     // serveStatic calls onFound after it has built the response, so headers set on the
     // context there are lost: remember the file and set them on the response itself.

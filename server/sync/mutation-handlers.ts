@@ -22,6 +22,8 @@ import { deleteMessage, hideConversation, readMessages, sendMessageHandler } fro
 import { openNotification, setPushSettings } from './notifications-sync';
 import { deleteJobDiary, upsertJobDiary } from './job-diary-sync';
 import { saveCv } from './cv-sync';
+import { upsertWedding } from './wedding-sync';
+import { updateContactUs } from './contact-us-sync';
 
 export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'contact.upsert': upsertContact,
@@ -49,6 +51,8 @@ export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'jobDiary.upsert': upsertJobDiary,
   'jobDiary.delete': deleteJobDiary,
   'cv.save': saveCv,
+  'wedding.upsert': upsertWedding,
+  'contactUs.update': updateContactUs,
 };
 
 function runnable<N extends MutationName>(name: N): RunnableMutation {

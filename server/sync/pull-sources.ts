@@ -9,6 +9,8 @@ import { messagesPullSource } from './messages-sync';
 import { notificationsPullSource } from './notifications-sync';
 import { jobDiaryPullSource } from './job-diary-sync';
 import { cvPullSource } from './cv-sync';
+import { weddingGuestsPullSource, weddingsPullSource } from './wedding-sync';
+import { contactUsPullSource } from './contact-us-sync';
 import {
   checkInsPullSource,
   orderGroupsPullSource,
@@ -30,4 +32,7 @@ export const pullSources: readonly PullSource[] = [
   accountLinksPullSource,
   jobDiaryPullSource,
   cvPullSource,
+  weddingsPullSource,
+  weddingGuestsPullSource,
+  contactUsPullSource,
 ];

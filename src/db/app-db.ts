@@ -19,6 +19,8 @@ import type { ImagePurpose } from '../../contract/image';
 import type { Member } from '../../contract/member';
 import type { MessageCopy } from '../../contract/message';
 import type { NotificationItem, PushSettings } from '../../contract/notification';
+import type { Wedding, WeddingGuest } from '../../contract/wedding';
+import type { ContactUsMessage } from '../../contract/contact-us';
 import type {
   OrderGroupRow as OrderGroupRecord,
   PointEntry,
@@ -77,6 +79,12 @@ export type ProductRow = ProductRecord;
 export type ActivityRow = ActivityRecord;
 export type RelicRow = RelicRecord;
 export type PosterRow = PosterRecord;
+
+/** The member's wedding invitations and their guests' replies (version 11, decision 0720). */
+export type WeddingRow = Wedding;
+export type WeddingGuestRow = WeddingGuest;
+/** Messages visitors left on the member's card or brand pages (version 11, decision 0721). */
+export type ContactUsRow = ContactUsMessage;
 
 /** A derived balance (sum of the ledger) as last computed by the server. */
 export interface MemberBalanceRow {
@@ -203,6 +211,9 @@ export interface MirroredTables {
   activities: ActivityRow;
   relics: RelicRow;
   posters: PosterRow;
+  weddings: WeddingRow;
+  weddingGuests: WeddingGuestRow;
+  contactUs: ContactUsRow;
 }
 
 export type MirroredTableName = keyof MirroredTables;
@@ -227,6 +238,9 @@ export const pulledTableNames = [
   'posters',
   'accountLinks',
   'cvs',
+  'weddings',
+  'weddingGuests',
+  'contactUs',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -318,6 +332,15 @@ export const appDbVersions: AppDbVersion[] = [
     // The member's CV, one row keyed by the member's id (decision 0711).
     version: 10,
     stores: { cvs: 'id' },
+  },
+  {
+    // Wedding invitations, their guests' replies and the contact-us inbox (decisions 0720, 0721).
+    version: 11,
+    stores: {
+      weddings: 'id, memberId, updatedAt',
+      weddingGuests: 'id, weddingId, memberId, createdAt',
+      contactUs: 'id, memberId, createdAt',
+    },
   },
 ];
 

@@ -11,12 +11,27 @@ import { messages as enAppMessages } from '../locales/en/messages.po';
 import { routeTree } from '../routeTree.gen';
 import { CardApp } from '../features/card/card-app';
 import type { CardPageData } from '../../contract/card-paths';
+import { messages as viWeddingMessages } from '../locales/vi/wedding.po';
+import { messages as enWeddingMessages } from '../locales/en/wedding.po';
+import { WeddingPage } from '../features/wedding-page/wedding-page';
+import type { WeddingPageData } from '../features/wedding-page/wedding-page-data';
+import '../features/wedding-page/wedding-page.css';
 
 export function renderCardPage(data: CardPageData, locale: 'vi' | 'en'): string {
   const i18n = setupI18n({ locale, messages: { vi: viMessages, en: enMessages } });
   return renderToString(
     <I18nProvider i18n={i18n}>
       <CardApp data={data} />
+    </I18nProvider>,
+  );
+}
+
+/** A public wedding invitation (docs/decisions/0720), with its own small catalog. */
+export function renderWeddingPage(data: WeddingPageData, locale: 'vi' | 'en'): string {
+  const i18n = setupI18n({ locale, messages: { vi: viWeddingMessages, en: enWeddingMessages } });
+  return renderToString(
+    <I18nProvider i18n={i18n}>
+      <WeddingPage data={data} />
     </I18nProvider>,
   );
 }

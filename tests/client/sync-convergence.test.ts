@@ -58,6 +58,8 @@ import {
   pushSettingsWrite,
 } from '../../src/features/notifications/notification-writes';
 import { pushSettingsWithDefaults, pushTopics, type PushTopic } from '../../contract/notification';
+import { saveWedding, weddingPayloadOf } from '../../src/features/wedding/wedding-data';
+import { updateInboxMessage } from '../../src/features/contact-us/contact-us-data';
 import { createDevice, serverContacts, type Device, type Fault } from './support/sync-harness';
 import { ReferenceServer } from './support/reference-server';
 
@@ -134,7 +136,15 @@ type MutationOp =
       title: string;
     }
   | { name: 'jobDiary.delete'; pick: number }
-  | { name: 'cv.save'; skill: string; gender: 'male' | 'female' | 'other'; blankEmail: boolean };
+  | { name: 'cv.save'; skill: string; gender: 'male' | 'female' | 'other'; blankEmail: boolean }
+  | {
+      name: 'wedding.upsert';
+      /** refused-bank: a BIN of the right shape that no bank has. */
+      change: 'create' | 'edit' | 'refused-bank';
+      pick: number;
+      venue: string;
+    }
+  | { name: 'contactUs.update'; pick: number; read: boolean | null; contacted: boolean | null };
 
 /** create-*: a new row; edit/hide/move: a live one; refused-*: one the server must refuse. */
 type AccountLinkChange =
@@ -335,6 +345,23 @@ const mutationOpArbs: { [N in MutationName]: fc.Arbitrary<Extract<MutationOp, { 
     // A blank email is refused by the schema (and undone on the device).
     blankEmail: fc.boolean(),
   }),
+  'wedding.upsert': fc.record({
+    name: fc.constant('wedding.upsert' as const),
+    change: fc.constantFrom(
+      'create' as const,
+      'edit' as const,
+      'edit' as const,
+      'refused-bank' as const,
+    ),
+    pick: fc.nat(),
+    venue: fc.constantFrom('', 'Nhà hàng Hoa Sen', 'Tư gia nhà trai'),
+  }),
+  'contactUs.update': fc.record({
+    name: fc.constant('contactUs.update' as const),
+    pick: fc.nat(),
+    read: fc.constantFrom(true, false, null),
+    contacted: fc.constantFrom(true, false, null),
+  }),
 };
 
 // Answers to a friend's request need one first: they are drawn more often (a no-op without one).
@@ -374,6 +401,8 @@ const opWeights: Record<MutationName, number> = {
   'jobDiary.upsert': 3,
   'jobDiary.delete': 2,
   'cv.save': 2,
+  'wedding.upsert': 1,
+  'contactUs.update': 2,
 };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -448,6 +477,8 @@ interface World {
   tokens: Map<string, string>;
   /** Pictures uploaded before the run: the device's member's, and another member's. */
   uploads: { mine: Record<ProfileImageSlot, string>; others: Record<ProfileImageSlot, string> };
+  /** Contact-us messages in the member's inbox. */
+  contactUsIds: string[];
 }
 
 const tinyPng = await sharp({
@@ -505,7 +536,25 @@ async function newWorld(): Promise<World> {
     workplace: null,
   }));
   const uploads = { mine: await uploadsOf(me), others: await uploadsOf(others[0]!) };
-  return { me, groupId, brandId, buyers: others.slice(0, 2), friends, tokens, uploads };
+  // Visitors left messages on the member's card before the run (public posts, no device).
+  const contactUsIds = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  for (const [n, id] of contactUsIds.entries()) {
+    await queryRows(
+      server.database.db,
+      sql`INSERT INTO contact_us_messages (id, member_id, name, phone, message)
+          VALUES (${id}, ${me}, ${`Khách ${n}`}, '0901234567', 'Xin liên hệ lại')`,
+    );
+  }
+  return {
+    me,
+    groupId,
+    brandId,
+    buyers: others.slice(0, 2),
+    friends,
+    tokens,
+    uploads,
+    contactUsIds,
+  };
 }
 
 async function login(memberId: string): Promise<void> {
@@ -1180,6 +1229,49 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
     track('cv.save', entry.id);
   }
 
+  async function weddingWrite(op: Extract<MutationOp, { name: 'wedding.upsert' }>) {
+    const live = oldestFirst(
+      (await device.db.weddings.toArray()).filter((w) => w.deletedAt === null),
+    );
+    const picked = live.length > 0 ? live[op.pick % live.length] : undefined;
+    const banks = [{ bin: '970436', code: 'VCB', shortName: 'Vietcombank', name: '' }];
+    const bank = {
+      bankBin: op.change === 'refused-bank' ? '999999' : '970436',
+      ownerName: 'NGUYEN VAN AN',
+      accountNumber: '0071000123456',
+    };
+    if (op.change === 'edit') {
+      if (!picked) return;
+      const payload = { ...weddingPayloadOf(picked), venue: op.venue };
+      track('wedding.upsert', (await saveWedding(device.db, me, payload, banks, picked)).id);
+      return;
+    }
+    const payload = {
+      id: crypto.randomUUID(),
+      groomsFamily: { name: 'Nguyễn Văn An' },
+      bridesFamily: { name: 'Trần Thị Hoa' },
+      groomsBank: bank,
+      bridesBank: null,
+      weddingDay: { h: '11H00', d: 7, m: 3, y: 2027 },
+      weddingPartyDay: { h: '11H30', d: 7, m: 3, y: 2027 },
+      venue: op.venue,
+    };
+    track('wedding.upsert', (await saveWedding(device.db, me, payload, banks)).id);
+  }
+
+  async function contactUsWrite(op: Extract<MutationOp, { name: 'contactUs.update' }>) {
+    const rows = oldestFirst(
+      (await device.db.contactUs.toArray()).filter((m) => m.deletedAt === null),
+    );
+    const row = rows.length > 0 ? rows[op.pick % rows.length] : undefined;
+    if (!row) return;
+    const change = {
+      ...(op.read !== null ? { read: op.read } : {}),
+      ...(op.contacted !== null ? { contacted: op.contacted } : {}),
+    };
+    track('contactUs.update', (await updateInboxMessage(device.db, me, row, change)).id);
+  }
+
   return {
     contactUpsert,
     async editContact(pick: number, person: string) {
@@ -1250,6 +1342,10 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
           return jobDiaryDelete(op.pick);
         case 'cv.save':
           return cvSave(op);
+        case 'wedding.upsert':
+          return weddingWrite(op);
+        case 'contactUs.update':
+          return contactUsWrite(op);
         default:
           return friendWrite(op.name, op.pick);
       }
@@ -1435,6 +1531,9 @@ const byId = <T extends { id: string }>(rows: T[]) =>
   [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 async function runScenario(ops: Op[]): Promise<void> {
+  // The server's clock follows real time between scenarios: on a loaded machine the runs take
+  // minutes, and device times must not drift into the server's future.
+  server.clock.now = new Date();
   const world = await newWorld();
   const { me } = world;
   const model = new ReferenceServer(
@@ -1451,6 +1550,9 @@ async function runScenario(ops: Op[]): Promise<void> {
     }
   }
   model.brandAdmins.set(me, new Set([world.brandId]));
+  for (const id of world.contactUsIds) {
+    model.contactUs.set(id, { owner: me, read: false, contacted: false });
+  }
   for (const id of [me, ...world.buyers, ...world.friends.map((f) => f.id)]) model.members.add(id);
   model.copyId = (messageId, owner) =>
     uuidFromDigest(
@@ -1850,6 +1952,54 @@ async function runScenario(ops: Op[]): Promise<void> {
   expect(
     localCv ? { email: localCv.email, gender: localCv.gender, skills: localCv.skills } : null,
   ).toEqual(modelCv ?? null);
+  // Weddings: server = model, device = server.
+  const weddingRows = await queryRows<{ id: string; venue: string | null; grooms_bank: unknown }>(
+    server.database.db,
+    sql`SELECT id, venue, grooms_bank FROM weddings WHERE member_id = ${me}`,
+  );
+  const weddingShape = weddingRows.map((w) => ({
+    id: w.id,
+    venue: w.venue,
+    groomsBankBin: (w.grooms_bank as { bankBin?: string } | null)?.bankBin ?? null,
+  }));
+  expect(byId(weddingShape)).toEqual(
+    byId(
+      [...model.weddings]
+        .filter(([, w]) => w.owner === me)
+        .map(([id, w]) => ({ id, venue: w.venue, groomsBankBin: w.groomsBankBin })),
+    ),
+  );
+  const localWeddings = (await device.db.weddings.toArray()).filter((w) => w.deletedAt === null);
+  expect(byId(localWeddings.map((w) => ({ id: w.id, venue: w.venue })))).toEqual(
+    byId(weddingShape.map(({ id, venue }) => ({ id, venue }))),
+  );
+  // Contact-us flags: server = model, device = server.
+  const inbox = await queryRows<{
+    id: string;
+    read_at: string | null;
+    contacted_at: string | null;
+  }>(
+    server.database.db,
+    sql`SELECT id, read_at, contacted_at FROM contact_us_messages WHERE member_id = ${me}`,
+  );
+  const inboxShape = inbox.map((m) => ({
+    id: m.id,
+    read: m.read_at !== null,
+    contacted: m.contacted_at !== null,
+  }));
+  expect(byId(inboxShape)).toEqual(
+    byId([...model.contactUs].map(([id, m]) => ({ id, read: m.read, contacted: m.contacted }))),
+  );
+  const localInbox = await device.db.contactUs.toArray();
+  expect(
+    byId(
+      localInbox.map((m) => ({
+        id: m.id,
+        read: m.readAt !== null,
+        contacted: m.contactedAt !== null,
+      })),
+    ),
+  ).toEqual(byId(inboxShape));
   expect(await device.db.serverShadows.count()).toBe(0);
   device.db.close();
 }

@@ -46,6 +46,8 @@ describe('mutation registry', () => {
         'jobDiary.upsert',
         'jobDiary.delete',
         'cv.save',
+        'wedding.upsert',
+        'contactUs.update',
       ].sort(),
     );
   });

@@ -39,10 +39,13 @@ function useMemberFacts() {
             notifications: await appDb.notifications
               .filter((n) => n.openedAt === null && n.deletedAt === null)
               .count(),
+            contactUs: await appDb.contactUs
+              .filter((m) => m.readAt === null && m.deletedAt === null)
+              .count(),
           }
-        : { messages: 0, notifications: 0 },
+        : { messages: 0, notifications: 0, contactUs: 0 },
     [loggedIn, me],
-    { messages: 0, notifications: 0 },
+    { messages: 0, notifications: 0, contactUs: 0 },
   );
   return {
     pathname,
@@ -78,7 +81,7 @@ function MemberLinks({
   urlMinify: string | undefined;
   isStaff: boolean;
   adminBrand: { id: string; name: string } | null;
-  unread: { messages: number; notifications: number };
+  unread: { messages: number; notifications: number; contactUs: number };
 }) {
   const { t } = useLingui();
   return (
@@ -96,6 +99,17 @@ function MemberLinks({
             count={unread.notifications}
             label={t`${unread.notifications} thông báo chưa xem`}
           />
+        </Link>
+      </li>
+      <li>
+        <Link to="/action/contact-us">
+          <Trans>Hộp thư liên hệ</Trans>
+          <CountBadge count={unread.contactUs} label={t`${unread.contactUs} liên hệ chưa đọc`} />
+        </Link>
+      </li>
+      <li>
+        <Link to="/action/wedding">
+          <Trans>Thiệp cưới</Trans>
         </Link>
       </li>
       {urlMinify && (

@@ -22,6 +22,18 @@ export interface ModelContact {
   deleted: boolean;
 }
 
+export interface ModelWedding {
+  owner: string;
+  venue: string | null;
+  groomsBankBin: string | null;
+}
+
+export interface ModelContactUs {
+  owner: string;
+  read: boolean;
+  contacted: boolean;
+}
+
 export interface ModelFriendship {
   from: string;
   to: string;
@@ -114,6 +126,10 @@ export class ReferenceServer {
   readonly checkIns = new Map<string, ModelCheckIn>();
   readonly orderGroups = new Map<string, ModelOrderGroup>();
   readonly accountLinks = new Map<string, ModelAccountLink>();
+  /** Wedding invitations by id (decision 0720): owner, venue, the grooms' bank BIN. */
+  readonly weddings = new Map<string, ModelWedding>();
+  /** Contact-us messages the member's inbox holds (made by visitors before the run). */
+  readonly contactUs = new Map<string, ModelContactUs>();
   private readonly accountLinkOwners = new Map<string, string>();
   /** Job diary entries (decision 0710): their owner's alone. */
   readonly jobDiary = new Map<string, ModelJobDiaryEntry>();
@@ -339,6 +355,31 @@ export class ReferenceServer {
         // One CV per member, the caller's own; last write wins.
         const cv = input as v.InferOutput<(typeof mutations)['cv.save']['schema']>;
         this.cvs.set(member, { email: cv.email, gender: cv.gender, skills: cv.skills });
+        return applied;
+      }
+      case 'wedding.upsert': {
+        // Another member's invitation: 403; a bank not on the list: refused by the server.
+        const w = input as v.InferOutput<(typeof mutations)['wedding.upsert']['schema']>;
+        const existing = this.weddings.get(w.id);
+        if (existing && existing.owner !== member) return refused('forbidden');
+        for (const bank of [w.groomsBank, w.bridesBank]) {
+          if (bank && !knownBins.has(bank.bankBin)) return refused('validation_failed');
+        }
+        this.weddings.set(w.id, {
+          owner: member,
+          venue: w.venue || null,
+          groomsBankBin: w.groomsBank?.bankBin ?? null,
+        });
+        return applied;
+      }
+      case 'contactUs.update': {
+        // Only the receiver flags a message; a flag left out stays as it was.
+        const u = input as v.InferOutput<(typeof mutations)['contactUs.update']['schema']>;
+        const message = this.contactUs.get(u.id);
+        if (!message) return refused('not_found');
+        if (message.owner !== member) return refused('forbidden');
+        if (u.read !== undefined) message.read = u.read;
+        if (u.contacted !== undefined) message.contacted = u.contacted;
         return applied;
       }
     }

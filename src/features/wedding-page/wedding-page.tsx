@@ -1,0 +1,86 @@
+// The public wedding invitation (/wedding/{id}): server-rendered and hydrated by the light
+// wedding entry, themed with the owner's card theme. Guests reply without login.
+import { useLingui } from '@lingui/react/macro';
+import { ThemeScope } from '../../ui/theme';
+import { defaultMemberThemeCode, findTheme } from '../../../contract/theme';
+import { weddingMomentText, type WeddingBank, type WeddingFamily } from '../../../contract/wedding';
+import { WeddingBankQr } from './wedding-bank-qr';
+import { RsvpForm } from './rsvp-form';
+import type { WeddingPageData } from './wedding-page-data';
+
+function Family({ title, role, family }: { title: string; role: string; family: WeddingFamily }) {
+  const { t } = useLingui();
+  return (
+    <section className="wedding-page__family">
+      <h2>{title}</h2>
+      {family.father && (
+        <p>
+          {t`Ông`} {family.father}
+        </p>
+      )}
+      {family.mother && (
+        <p>
+          {t`Bà`} {family.mother}
+        </p>
+      )}
+      {family.address && <p className="wedding-page__address">{family.address}</p>}
+      <p className="wedding-page__role">{role}</p>
+      <p className="wedding-page__name">{family.name}</p>
+    </section>
+  );
+}
+
+function Bank({ title, bank }: { title: string; bank: WeddingBank }) {
+  return (
+    <section className="wedding-page__bank">
+      <h3>{title}</h3>
+      <p>
+        {bank.bankName}
+        <br />
+        <strong>{bank.accountNumber}</strong>
+        <br />
+        {bank.ownerName}
+      </p>
+      <WeddingBankQr bin={bank.bankBin} accountNumber={bank.accountNumber} />
+    </section>
+  );
+}
+
+export function WeddingPage({ data }: { data: WeddingPageData }) {
+  const { t, i18n } = useLingui();
+  const { wedding } = data;
+  const lang = i18n.locale === 'en' ? 'en' : 'vi';
+  const theme = findTheme(wedding.theme) ?? findTheme(defaultMemberThemeCode);
+  return (
+    <ThemeScope style={theme} as="main" className="wedding-page">
+      <header className="wedding-page__header">
+        <p className="wedding-page__kicker">{t`Thiệp cưới`}</p>
+        <h1>
+          {wedding.groomsFamily.name} <span aria-hidden="true">&amp;</span>
+          <span className="wedding-page__and">{t`và`}</span> {wedding.bridesFamily.name}
+        </h1>
+        <p>{wedding.message ?? t`Trân trọng kính mời`}</p>
+      </header>
+      <div className="wedding-page__families">
+        <Family title={t`Nhà trai`} role={t`Chú rể`} family={wedding.groomsFamily} />
+        <Family title={t`Nhà gái`} role={t`Cô dâu`} family={wedding.bridesFamily} />
+      </div>
+      <section className="wedding-page__when">
+        <h2>{t`Lễ thành hôn`}</h2>
+        <p data-testid="wedding-day">{weddingMomentText(wedding.weddingDay, lang)}</p>
+        {wedding.venue && <p>{wedding.venue}</p>}
+        <h2>{t`Tiệc cưới`}</h2>
+        <p data-testid="wedding-party-day">{weddingMomentText(wedding.weddingPartyDay, lang)}</p>
+        {wedding.partyVenue && <p>{wedding.partyVenue}</p>}
+      </section>
+      {(wedding.groomsBank ?? wedding.bridesBank) && (
+        <section className="wedding-page__banks">
+          <h2>{t`Mừng cưới`}</h2>
+          {wedding.groomsBank && <Bank title={t`Nhà trai`} bank={wedding.groomsBank} />}
+          {wedding.bridesBank && <Bank title={t`Nhà gái`} bank={wedding.bridesBank} />}
+        </section>
+      )}
+      <RsvpForm weddingId={wedding.id} />
+    </ThemeScope>
+  );
+}

@@ -1,0 +1,136 @@
+// Wedding invitations of the member: read from the local mirror, written through the outbox
+// (wedding.upsert); the guests' replies arrive by the pull (decision 0720).
+import { useLiveQuery } from 'dexie-react-hooks';
+import {
+  appDb,
+  type AppDb,
+  type OutboxEntry,
+  type WeddingGuestRow,
+  type WeddingRow,
+} from '../../db/app-db';
+import { queueMutationIn, type QueueMutationInput } from '../../sync/mutate';
+import { outboxChanged } from '../../sync/flush-signal';
+import {
+  weekdayOf,
+  weekdaysVi,
+  type WeddingBank,
+  type WeddingMoment,
+  type WeddingUpsertInput,
+} from '../../../contract/wedding';
+import type { BankInfo } from '../../../contract/account-link';
+import type { MutationName } from '../../../contract/mutations';
+
+async function queue<N extends MutationName>(
+  db: AppDb,
+  memberId: string,
+  input: QueueMutationInput<N>,
+) {
+  const entry = await queueMutationIn(db, input, memberId);
+  outboxChanged();
+  return entry;
+}
+
+/** The member's live invitations, newest first; undefined while the first read runs. */
+export function useMyWeddings(memberId: string | undefined): WeddingRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!memberId) return [];
+    const rows = await appDb.weddings.where('memberId').equals(memberId).toArray();
+    return rows
+      .filter((row) => row.deletedAt === null)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  }, [memberId]);
+}
+
+/** The replies to one invitation, oldest first. */
+export function useWeddingGuests(weddingId: string | undefined): WeddingGuestRow[] | undefined {
+  return useLiveQuery(async () => {
+    if (!weddingId) return [];
+    const rows = await appDb.weddingGuests.where('weddingId').equals(weddingId).toArray();
+    return rows
+      .filter((row) => row.deletedAt === null)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }, [weddingId]);
+}
+
+/** A moment as the device shows it at once (the server works the weekday out the same way). */
+function momentOf(input: WeddingUpsertInput['weddingDay']): WeddingMoment {
+  const d = Number(input.d);
+  const m = Number(input.m);
+  const y = Number(input.y);
+  return { h: input.h.trim().toUpperCase(), th: weekdaysVi[weekdayOf(d, m, y)] ?? '', d, m, y };
+}
+
+function bankOf(
+  input: WeddingUpsertInput['groomsBank'],
+  banks: readonly BankInfo[],
+): WeddingBank | null {
+  if (!input) return null;
+  return {
+    bankBin: input.bankBin,
+    bankName: banks.find((b) => b.bin === input.bankBin)?.shortName ?? '',
+    ownerName: input.ownerName.trim(),
+    accountNumber: input.accountNumber.trim(),
+  };
+}
+
+const blank = (value: string | undefined) => value?.trim() || null;
+
+/**
+ * Creates or edits an invitation. Offline: shown on this device at once and sent when the
+ * network is back (the server refuses a bank it does not know; the device then undoes it).
+ */
+export async function saveWedding(
+  db: AppDb,
+  memberId: string,
+  payload: WeddingUpsertInput,
+  banks: readonly BankInfo[],
+  existing?: WeddingRow,
+): Promise<OutboxEntry> {
+  const now = new Date().toISOString();
+  const row: WeddingRow = {
+    id: payload.id,
+    memberId,
+    type: 'WEDDING',
+    status: payload.status ?? 'ACTIVE',
+    groomsFamily: { ...payload.groomsFamily, name: payload.groomsFamily.name.trim() },
+    bridesFamily: { ...payload.bridesFamily, name: payload.bridesFamily.name.trim() },
+    groomsBank: bankOf(payload.groomsBank, banks),
+    bridesBank: bankOf(payload.bridesBank, banks),
+    weddingDay: momentOf(payload.weddingDay),
+    weddingPartyDay: momentOf(payload.weddingPartyDay),
+    venue: blank(payload.venue),
+    partyVenue: blank(payload.partyVenue),
+    message: blank(payload.message),
+    createdAt: existing?.createdAt ?? now,
+    updatedAt: now,
+    deletedAt: null,
+    ...(existing?.changeSeq !== undefined ? { changeSeq: existing.changeSeq } : {}),
+  };
+  return queue(db, memberId, {
+    name: 'wedding.upsert',
+    payload,
+    table: 'weddings',
+    rowId: row.id,
+    apply: (tx) => tx.weddings.put(row),
+  });
+}
+
+/** The payload that saves a mirrored invitation again as it is. */
+export function weddingPayloadOf(row: WeddingRow): WeddingUpsertInput {
+  const bank = (b: WeddingBank | null) =>
+    b ? { bankBin: b.bankBin, ownerName: b.ownerName, accountNumber: b.accountNumber } : null;
+  const moment = (m: WeddingMoment) => ({ h: m.h, d: m.d, m: m.m, y: m.y });
+  return {
+    id: row.id,
+    groomsFamily: row.groomsFamily,
+    bridesFamily: row.bridesFamily,
+    groomsBank: bank(row.groomsBank),
+    bridesBank: bank(row.bridesBank),
+    weddingDay: moment(row.weddingDay),
+    weddingPartyDay: moment(row.weddingPartyDay),
+    venue: row.venue ?? '',
+    partyVenue: row.partyVenue ?? '',
+    message: row.message ?? '',
+    status: row.status,
+  };
+}
