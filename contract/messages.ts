@@ -2,9 +2,11 @@
 // Schemas carry the code as their message; whoever shows it translates it here.
 import { genericMessage } from './generic-message';
 import { imageMessages } from './image-messages';
+import { memberManagementMessages } from './member-management-messages';
 
 export const messages = {
   ...imageMessages,
+  ...memberManagementMessages,
   required: { vi: 'Vui lòng nhập thông tin', en: 'Please enter the details' },
   invalid_email: { vi: 'Bạn phải nhập địa chỉ email', en: 'Please enter a valid email' },
   invalid_phone: { vi: 'Số điện thoại không hợp lệ', en: 'Invalid phone number' },

@@ -46,6 +46,8 @@ function pushConnectSources(deps: AppDeps): string[] {
     : [];
 }
 import { accountLinksRoutes } from './routes/account-links';
+import { memberManagementRoutes } from './routes/member-management';
+import { customerRoutes } from './routes/customers';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -155,6 +157,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', notificationsRoutes(deps, startMemberPokes(deps.database, deps.logger)));
   startPushDispatcher(deps.database, deps.config.push, deps.logger);
   api.route('/', accountLinksRoutes(deps));
+  api.route('/', memberManagementRoutes(deps));
+  api.route('/', customerRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 

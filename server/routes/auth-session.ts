@@ -34,7 +34,9 @@ export function sessionRoutes(kit: AuthKit) {
   app.post('/auth/refresh', async (c) => {
     assertSameOrigin(c, deps.config);
     const token = readRefreshCookie(c);
-    const refuse = (code: RefreshFailure | 'refresh_missing' | 'session_revoked') => {
+    const refuse = (
+      code: RefreshFailure | 'refresh_missing' | 'session_revoked' | 'account_locked',
+    ) => {
       clearSessionCookies(c, secure);
       return errorResponse(c, new ApiError(401, code));
     };
@@ -47,7 +49,8 @@ export function sessionRoutes(kit: AuthKit) {
     const member = await findLiveMember(db, result.session.memberId);
     if (!member || member.status === 'locked') {
       await endOtherSessions(db, result.session.memberId, null, deps.now());
-      return refuse('session_revoked');
+      // A locked member is told why (decision 0801); the login form says the same.
+      return refuse(member ? 'account_locked' : 'session_revoked');
     }
     return c.json(await kit.answerWithSession(c, member, result.session));
   });

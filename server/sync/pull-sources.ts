@@ -13,6 +13,7 @@ import {
   pointEntriesPullSource,
   staffGroupsPullSource,
 } from './points/pull-sources';
+import { rosterCustomersPullSource, rosterMembersPullSource } from './group-roster-sync';
 
 export const pullSources: readonly PullSource[] = [
   pointEntriesPullSource,
@@ -26,4 +27,6 @@ export const pullSources: readonly PullSource[] = [
   messagesPullSource,
   notificationsPullSource,
   accountLinksPullSource,
+  rosterMembersPullSource,
+  rosterCustomersPullSource,
 ];
