@@ -5,6 +5,7 @@ import type { GroupRole } from '../../contract/member-management';
 import type { Queryable } from '../db/client';
 import { groupMembers, groups } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { hashToken } from './tokens';
 
 /** The member's active role at a group, or null (a join request is no role). */
 export async function groupRoleOf(
@@ -82,4 +83,15 @@ export async function groupsOnlyAdminedBy(db: Queryable, memberId: string): Prom
           AND o.status = 'active' AND o.deleted_at IS NULL AND m.status <> 'locked'
       )`);
   return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/**
+ * Whether the account a refresh token belongs to is locked: its sessions were ended by the
+ * lock, and the refusal says why instead of a plain "session ended" (decision 0801).
+ */
+export async function refreshTokenOfLockedMember(db: Queryable, token: string): Promise<boolean> {
+  const rows = await db.execute(sql`
+    SELECT 1 FROM auth_sessions s JOIN members m ON m.id = s.member_id
+    WHERE s.token_hash = ${hashToken(token)} AND m.status = 'locked'`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
 }

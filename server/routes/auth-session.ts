@@ -20,6 +20,7 @@ import { requireMember } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { ApiError, errorResponse } from '../http/errors';
 import { readBody } from '../http/input';
+import { refreshTokenOfLockedMember } from '../auth/group-roles';
 
 export function sessionRoutes(kit: AuthKit) {
   const app = new Hono<AppEnv>();
@@ -44,6 +45,7 @@ export function sessionRoutes(kit: AuthKit) {
     const result = await rotateSession(db, token, deps.now(), kit.meta(c));
     if (!result.ok) {
       deps.logger.info('refresh refused', { requestId: c.get('requestId'), code: result.code });
+      if (await refreshTokenOfLockedMember(db, token)) return refuse('account_locked');
       return refuse(result.code);
     }
     const member = await findLiveMember(db, result.session.memberId);
