@@ -16,6 +16,7 @@ import type { Friendship } from '../../contract/friend';
 import type { ImagePurpose } from '../../contract/image';
 import type { Member } from '../../contract/member';
 import type { MessageCopy } from '../../contract/message';
+import type { RosterEntry } from '../../contract/member-management';
 import type { NotificationItem } from '../../contract/notification';
 import type {
   OrderGroupRow as OrderGroupRecord,
@@ -180,6 +181,9 @@ export interface SyncStateRow {
   value: unknown;
 }
 
+/** A member or customer of a group this device's member staffs (version 12, decision 0801). */
+export type GroupRosterRow = Mirrored<RosterEntry>;
+
 export interface MirroredTables {
   profile: ProfileRow;
   friendships: FriendshipRow;
@@ -199,6 +203,7 @@ export interface MirroredTables {
   activities: ActivityRow;
   relics: RelicRow;
   posters: PosterRow;
+  groupRoster: GroupRosterRow;
 }
 
 export type MirroredTableName = keyof MirroredTables;
@@ -222,6 +227,7 @@ export const pulledTableNames = [
   'relics',
   'posters',
   'accountLinks',
+  'groupRoster',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -308,6 +314,12 @@ export const appDbVersions: AppDbVersion[] = [
       messages: 'id, groupMessageId, sentAt, [groupMessageId+sentAt], senderMemberId',
       notifications: 'id, createdAt, openedAt, kind',
     },
+  },
+  {
+    // The members and customers of the groups the member staffs, found offline at the booth
+    // by short link, phone or name (decision 0801).
+    version: 12,
+    stores: { groupRoster: 'id, groupId, memberId, urlMinify, phone' },
   },
 ];
 
