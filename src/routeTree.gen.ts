@@ -25,6 +25,7 @@ import { Route as ScanQrRouteImport } from './routes/scan-qr'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
 import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
 import { Route as ActionHistoryRouteImport } from './routes/action/history'
+import { Route as ActionMemberManagementRouteImport } from './routes/action/memberManagement'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
@@ -133,6 +134,11 @@ const ActionCreatePointRoute = ActionCreatePointRouteImport.update({
 const ActionHistoryRoute = ActionHistoryRouteImport.update({
   id: '/action/history',
   path: '/action/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionMemberManagementRoute = ActionMemberManagementRouteImport.update({
+  id: '/action/memberManagement',
+  path: '/action/memberManagement',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionPhonebookRoute = ActionPhonebookRouteImport.update({
@@ -300,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/scan-qr': typeof ScanQrRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/history': typeof ActionHistoryRoute
+  '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
@@ -347,6 +354,7 @@ export interface FileRoutesByTo {
   '/scan-qr': typeof ScanQrRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/history': typeof ActionHistoryRoute
+  '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
@@ -395,6 +403,7 @@ export interface FileRoutesById {
   '/scan-qr': typeof ScanQrRoute
   '/action/createPoint': typeof ActionCreatePointRoute
   '/action/history': typeof ActionHistoryRoute
+  '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
@@ -444,6 +453,7 @@ export interface FileRouteTypes {
     | '/scan-qr'
     | '/action/createPoint'
     | '/action/history'
+    | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
@@ -491,6 +501,7 @@ export interface FileRouteTypes {
     | '/scan-qr'
     | '/action/createPoint'
     | '/action/history'
+    | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
@@ -538,6 +549,7 @@ export interface FileRouteTypes {
     | '/scan-qr'
     | '/action/createPoint'
     | '/action/history'
+    | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
@@ -586,6 +598,7 @@ export interface RootRouteChildren {
   ScanQrRoute: typeof ScanQrRoute
   ActionCreatePointRoute: typeof ActionCreatePointRoute
   ActionHistoryRoute: typeof ActionHistoryRoute
+  ActionMemberManagementRoute: typeof ActionMemberManagementRoute
   ActionPhonebookRoute: typeof ActionPhonebookRoute
   ActionQrcodeRoute: typeof ActionQrcodeRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
@@ -730,6 +743,13 @@ declare module '@tanstack/react-router' {
       path: '/action/history'
       fullPath: '/action/history'
       preLoaderRoute: typeof ActionHistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/memberManagement': {
+      id: '/action/memberManagement'
+      path: '/action/memberManagement'
+      fullPath: '/action/memberManagement'
+      preLoaderRoute: typeof ActionMemberManagementRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/phonebook': {
@@ -954,6 +974,7 @@ const rootRouteChildren: RootRouteChildren = {
   ScanQrRoute: ScanQrRoute,
   ActionCreatePointRoute: ActionCreatePointRoute,
   ActionHistoryRoute: ActionHistoryRoute,
+  ActionMemberManagementRoute: ActionMemberManagementRoute,
   ActionPhonebookRoute: ActionPhonebookRoute,
   ActionQrcodeRoute: ActionQrcodeRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
