@@ -2,7 +2,7 @@
 // join-request and customer routes ask. Roles are group_members rows with status active.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { GroupRole } from '../../contract/member-management';
-import type { Queryable } from '../db/client';
+import { queryRows, type Queryable } from '../db/client';
 import { groupMembers, groups } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { hashToken } from './tokens';
@@ -73,7 +73,9 @@ export async function countAdmins(db: Queryable, groupId: string): Promise<numbe
  * with nobody to manage them.
  */
 export async function groupsOnlyAdminedBy(db: Queryable, memberId: string): Promise<string[]> {
-  const rows = await db.execute(sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     SELECT gm.group_id AS id FROM group_members gm
     WHERE gm.member_id = ${memberId} AND gm.role = 'admin' AND gm.status = 'active'
       AND gm.deleted_at IS NULL
@@ -81,8 +83,9 @@ export async function groupsOnlyAdminedBy(db: Queryable, memberId: string): Prom
         SELECT 1 FROM group_members o JOIN members m ON m.id = o.member_id
         WHERE o.group_id = gm.group_id AND o.member_id <> gm.member_id AND o.role = 'admin'
           AND o.status = 'active' AND o.deleted_at IS NULL AND m.status <> 'locked'
-      )`);
-  return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      )`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -90,8 +93,10 @@ export async function groupsOnlyAdminedBy(db: Queryable, memberId: string): Prom
  * lock, and the refusal says why instead of a plain "session ended" (decision 0801).
  */
 export async function refreshTokenOfLockedMember(db: Queryable, token: string): Promise<boolean> {
-  const rows = await db.execute(sql`
-    SELECT 1 FROM auth_sessions s JOIN members m ON m.id = s.member_id
-    WHERE s.token_hash = ${hashToken(token)} AND m.status = 'locked'`);
-  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM auth_sessions s JOIN members m ON m.id = s.member_id
+        WHERE s.token_hash = ${hashToken(token)} AND m.status = 'locked'`,
+  );
+  return rows.length > 0;
 }
