@@ -67,3 +67,26 @@ CREATE OR REPLACE FUNCTION vn_fold(input text) RETURNS text AS $$
     'àáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵđ',
     'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyyd')
 $$ LANGUAGE sql IMMUTABLE PARALLEL SAFE;
+
+-- Member lists of large groups are searched and paged on group_members alone: each membership
+-- carries its member's folded name, short link and phones, kept by triggers (decision 0801).
+ALTER TABLE group_members ADD COLUMN search_key text NOT NULL DEFAULT '';
+
+CREATE OR REPLACE FUNCTION member_search_key(member_id uuid) RETURNS text AS $$
+  SELECT coalesce(
+    (SELECT vn_fold(m.name) || ' ' || lower(m.url_minify) || ' ' || coalesce(m.phone, '')
+       || ' ' || coalesce(m.contact_phone, '') FROM members m WHERE m.id = member_id),
+    '')
+$$ LANGUAGE sql STABLE;
+
+CREATE OR REPLACE FUNCTION fill_group_member_search_key() RETURNS trigger AS $$
+BEGIN
+  NEW.search_key := member_search_key(NEW.member_id);
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER group_members_search_key BEFORE INSERT OR UPDATE ON group_members
+  FOR EACH ROW EXECUTE FUNCTION fill_group_member_search_key();
+
+UPDATE group_members SET search_key = member_search_key(member_id);

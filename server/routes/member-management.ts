@@ -47,7 +47,11 @@ interface MemberRowSql {
   total: number | string;
 }
 
-/** One page of a group's memberships in a status, by name, with the total matching. */
+/**
+ * One page of a group's memberships in a status, by name without marks, with the total
+ * matching. Searched and sorted on group_members.search_key alone (the member's folded name,
+ * short link and phones, kept by triggers), then only the page's members are read.
+ */
 export async function listGroupMembers(
   db: Queryable,
   groupId: string,
@@ -56,31 +60,33 @@ export async function listGroupMembers(
 ): Promise<MemberListPage> {
   const filter = query.filter ? searchKey(query.filter) : '';
   const digits = query.filter ? phoneDigits(query.filter) : '';
-  const like = `%${filter.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const escape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
   const match = filter
-    ? sql`AND (vn_fold(m.name) LIKE ${like} OR lower(m.url_minify) LIKE ${like}
-        ${digits.length >= 3 ? sql`OR m.phone LIKE ${`%${digits}%`} OR m.contact_phone LIKE ${`%${digits}%`}` : sql``})`
+    ? sql`AND (gm.search_key LIKE ${`%${escape(filter)}%`}
+        ${digits.length >= 3 && digits !== filter ? sql`OR gm.search_key LIKE ${`%${digits}%`}` : sql``})`
     : sql``;
   const role = query.role ? sql`AND gm.role = ${query.role}` : sql``;
+  const where = sql`gm.group_id = ${groupId} AND gm.status = ${status} AND gm.deleted_at IS NULL
+    ${role} ${match}`;
   const rows = await queryRows<MemberRowSql>(
     db,
-    sql`SELECT gm.id, gm.member_id, m.name, m.url_minify, m.avatar_url,
+    sql`WITH page AS (
+          SELECT gm.id, gm.member_id, gm.role, gm.status, gm.created_at, gm.search_key,
+            count(*) OVER () AS total
+          FROM group_members gm WHERE ${where}
+          ORDER BY gm.search_key, gm.id
+          LIMIT ${memberPageSize} OFFSET ${(query.page - 1) * memberPageSize})
+        SELECT page.id, page.member_id, m.name, m.url_minify, m.avatar_url,
           coalesce(m.contact_phone, m.phone) AS phone, coalesce(m.contact_email, m.email) AS email,
-          gm.role, gm.status, m.status AS account_status, gm.created_at,
-          count(*) OVER () AS total
-        FROM group_members gm JOIN members m ON m.id = gm.member_id
-        WHERE gm.group_id = ${groupId} AND gm.status = ${status} AND gm.deleted_at IS NULL
-          AND m.deleted_at IS NULL ${role} ${match}
-        ORDER BY m.name, gm.id
-        LIMIT ${memberPageSize} OFFSET ${(query.page - 1) * memberPageSize}`,
+          page.role, page.status, m.status AS account_status, page.created_at, page.total
+        FROM page JOIN members m ON m.id = page.member_id
+        ORDER BY page.search_key, page.id`,
   );
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && query.page > 1) {
     const [count] = await queryRows<{ n: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM group_members gm JOIN members m ON m.id = gm.member_id
-          WHERE gm.group_id = ${groupId} AND gm.status = ${status} AND gm.deleted_at IS NULL
-            AND m.deleted_at IS NULL ${role} ${match}`,
+      sql`SELECT count(*)::int AS n FROM group_members gm WHERE ${where}`,
     );
     total = count?.n ?? 0;
   }
