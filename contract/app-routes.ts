@@ -38,6 +38,7 @@ export const appScreenPaths = [
   '/action/phonebook',
   '/action/setting/links',
   '/action/statistical',
+  '/action/memberManagement',
   '/action/createPoint',
   '/action/viewPoint',
   '/action/history',

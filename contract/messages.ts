@@ -4,11 +4,13 @@ import { genericMessage } from './generic-message';
 import { imageMessages } from './image-messages';
 import { registrationMessages } from './registration';
 import { publicFormMessages } from './public-form-messages';
+import { memberManagementMessages } from './member-management-messages';
 
 export const messages = {
   ...imageMessages,
   ...registrationMessages,
   ...publicFormMessages,
+  ...memberManagementMessages,
   required: { vi: 'Vui lòng nhập thông tin', en: 'Please enter the details' },
   invalid_email: { vi: 'Bạn phải nhập địa chỉ email', en: 'Please enter a valid email' },
   invalid_phone: { vi: 'Số điện thoại không hợp lệ', en: 'Invalid phone number' },

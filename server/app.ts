@@ -50,6 +50,8 @@ import { accountLinksRoutes } from './routes/account-links';
 import { jobDiaryAndCvRoutes } from './routes/job-diary-and-cv';
 import { weddingRoutes } from './routes/wedding';
 import { contactUsRoutes } from './routes/contact-us';
+import { memberManagementRoutes } from './routes/member-management';
+import { customerRoutes } from './routes/customers';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -163,6 +165,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', jobDiaryAndCvRoutes(deps));
   api.route('/', weddingRoutes(deps));
   api.route('/', contactUsRoutes(deps));
+  api.route('/', memberManagementRoutes(deps));
+  api.route('/', customerRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 

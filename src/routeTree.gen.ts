@@ -29,6 +29,7 @@ import { Route as ActionCreatePointRouteImport } from './routes/action/createPoi
 import { Route as ActionDowloadcvRouteImport } from './routes/action/dowloadcv'
 import { Route as ActionHistoryRouteImport } from './routes/action/history'
 import { Route as ActionJobDiaryRouteImport } from './routes/action/jobDiary'
+import { Route as ActionMemberManagementRouteImport } from './routes/action/memberManagement'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
@@ -162,6 +163,11 @@ const ActionHistoryRoute = ActionHistoryRouteImport.update({
 const ActionJobDiaryRoute = ActionJobDiaryRouteImport.update({
   id: '/action/jobDiary',
   path: '/action/jobDiary',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionMemberManagementRoute = ActionMemberManagementRouteImport.update({
+  id: '/action/memberManagement',
+  path: '/action/memberManagement',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionPhonebookRoute = ActionPhonebookRouteImport.update({
@@ -358,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/action/dowloadcv': typeof ActionDowloadcvRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/jobDiary': typeof ActionJobDiaryRoute
+  '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
@@ -414,6 +421,7 @@ export interface FileRoutesByTo {
   '/action/dowloadcv': typeof ActionDowloadcvRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/jobDiary': typeof ActionJobDiaryRoute
+  '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
@@ -471,6 +479,7 @@ export interface FileRoutesById {
   '/action/dowloadcv': typeof ActionDowloadcvRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/jobDiary': typeof ActionJobDiaryRoute
+  '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/statistical': typeof ActionStatisticalRoute
@@ -529,6 +538,7 @@ export interface FileRouteTypes {
     | '/action/dowloadcv'
     | '/action/history'
     | '/action/jobDiary'
+    | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
@@ -585,6 +595,7 @@ export interface FileRouteTypes {
     | '/action/dowloadcv'
     | '/action/history'
     | '/action/jobDiary'
+    | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
@@ -641,6 +652,7 @@ export interface FileRouteTypes {
     | '/action/dowloadcv'
     | '/action/history'
     | '/action/jobDiary'
+    | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
     | '/action/statistical'
@@ -698,6 +710,7 @@ export interface RootRouteChildren {
   ActionDowloadcvRoute: typeof ActionDowloadcvRoute
   ActionHistoryRoute: typeof ActionHistoryRoute
   ActionJobDiaryRoute: typeof ActionJobDiaryRoute
+  ActionMemberManagementRoute: typeof ActionMemberManagementRoute
   ActionPhonebookRoute: typeof ActionPhonebookRoute
   ActionQrcodeRoute: typeof ActionQrcodeRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
@@ -873,6 +886,13 @@ declare module '@tanstack/react-router' {
       path: '/action/jobDiary'
       fullPath: '/action/jobDiary'
       preLoaderRoute: typeof ActionJobDiaryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/memberManagement': {
+      id: '/action/memberManagement'
+      path: '/action/memberManagement'
+      fullPath: '/action/memberManagement'
+      preLoaderRoute: typeof ActionMemberManagementRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/phonebook': {
@@ -1148,6 +1168,7 @@ const rootRouteChildren: RootRouteChildren = {
   ActionDowloadcvRoute: ActionDowloadcvRoute,
   ActionHistoryRoute: ActionHistoryRoute,
   ActionJobDiaryRoute: ActionJobDiaryRoute,
+  ActionMemberManagementRoute: ActionMemberManagementRoute,
   ActionPhonebookRoute: ActionPhonebookRoute,
   ActionQrcodeRoute: ActionQrcodeRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,

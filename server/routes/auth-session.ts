@@ -20,6 +20,7 @@ import { requireMember } from '../http/auth';
 import type { AppEnv } from '../http/env';
 import { ApiError, errorResponse } from '../http/errors';
 import { readBody } from '../http/input';
+import { refreshTokenOfLockedMember } from '../auth/group-roles';
 
 export function sessionRoutes(kit: AuthKit) {
   const app = new Hono<AppEnv>();
@@ -34,7 +35,9 @@ export function sessionRoutes(kit: AuthKit) {
   app.post('/auth/refresh', async (c) => {
     assertSameOrigin(c, deps.config);
     const token = readRefreshCookie(c);
-    const refuse = (code: RefreshFailure | 'refresh_missing' | 'session_revoked') => {
+    const refuse = (
+      code: RefreshFailure | 'refresh_missing' | 'session_revoked' | 'account_locked',
+    ) => {
       clearSessionCookies(c, secure);
       return errorResponse(c, new ApiError(401, code));
     };
@@ -42,12 +45,14 @@ export function sessionRoutes(kit: AuthKit) {
     const result = await rotateSession(db, token, deps.now(), kit.meta(c));
     if (!result.ok) {
       deps.logger.info('refresh refused', { requestId: c.get('requestId'), code: result.code });
+      if (await refreshTokenOfLockedMember(db, token)) return refuse('account_locked');
       return refuse(result.code);
     }
     const member = await findLiveMember(db, result.session.memberId);
     if (!member || member.status === 'locked') {
       await endOtherSessions(db, result.session.memberId, null, deps.now());
-      return refuse('session_revoked');
+      // A locked member is told why (decision 0801); the login form says the same.
+      return refuse(member ? 'account_locked' : 'session_revoked');
     }
     return c.json(await kit.answerWithSession(c, member, result.session));
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { customers } from '../db/schema-member-management';
 import {
   accountLinks,
   activities,
@@ -261,6 +262,35 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { groupId: brand.id, memberId: staff.id, role: 'seller' as const },
       { groupId: agencyGroup.id, memberId: demo.id, role: 'member' as const },
       { groupId: agencyGroup.id, memberId: brandOwner.id, role: 'admin' as const },
+    ]);
+    // Member management (decision 0801): two members of the brand, one asking to join, and
+    // customers, one linked to the demo card so the booth staffer finds it by short link.
+    await tx.insert(groupMembers).values([
+      { groupId: brand.id, memberId: others[1]!.id, role: 'member' as const },
+      { groupId: brand.id, memberId: others[2]!.id, role: 'member' as const },
+      {
+        groupId: brand.id,
+        memberId: others[3]!.id,
+        role: 'member' as const,
+        status: 'requested' as const,
+      },
+    ]);
+    await tx.insert(customers).values([
+      {
+        groupId: brand.id,
+        memberId: demo.id,
+        name: 'Nguyễn Thị Minh Anh',
+        phone: '0901234567',
+        note: 'Khách quen, mua cà phê hạt mỗi tháng',
+        createdBy: brandOwner.id,
+      },
+      {
+        groupId: brand.id,
+        name: 'Trương Văn Hậu',
+        phone: '0938111333',
+        email: 'hau.truong@gmail.com',
+        createdBy: brandOwner.id,
+      },
     ]);
     await tx.insert(agencyAdmins).values({ agencyId: agency.id, memberId: brandOwner.id });
 

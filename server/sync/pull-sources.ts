@@ -17,6 +17,7 @@ import {
   pointEntriesPullSource,
   staffGroupsPullSource,
 } from './points/pull-sources';
+import { rosterCustomersPullSource, rosterMembersPullSource } from './group-roster-sync';
 
 export const pullSources: readonly PullSource[] = [
   pointEntriesPullSource,
@@ -35,4 +36,6 @@ export const pullSources: readonly PullSource[] = [
   weddingsPullSource,
   weddingGuestsPullSource,
   contactUsPullSource,
+  rosterMembersPullSource,
+  rosterCustomersPullSource,
 ];

@@ -21,6 +21,7 @@ import type { MessageCopy } from '../../contract/message';
 import type { NotificationItem, PushSettings } from '../../contract/notification';
 import type { Wedding, WeddingGuest } from '../../contract/wedding';
 import type { ContactUsMessage } from '../../contract/contact-us';
+import type { RosterEntry } from '../../contract/member-management';
 import type {
   OrderGroupRow as OrderGroupRecord,
   PointEntry,
@@ -191,6 +192,9 @@ export interface SyncStateRow {
   value: unknown;
 }
 
+/** A member or customer of a group this device's member staffs (version 12, decision 0801). */
+export type GroupRosterRow = Mirrored<RosterEntry>;
+
 export interface MirroredTables {
   profile: ProfileRow;
   friendships: FriendshipRow;
@@ -214,6 +218,7 @@ export interface MirroredTables {
   weddings: WeddingRow;
   weddingGuests: WeddingGuestRow;
   contactUs: ContactUsRow;
+  groupRoster: GroupRosterRow;
 }
 
 export type MirroredTableName = keyof MirroredTables;
@@ -241,6 +246,7 @@ export const pulledTableNames = [
   'weddings',
   'weddingGuests',
   'contactUs',
+  'groupRoster',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -341,6 +347,12 @@ export const appDbVersions: AppDbVersion[] = [
       weddingGuests: 'id, weddingId, memberId, createdAt',
       contactUs: 'id, memberId, createdAt',
     },
+  },
+  {
+    // The members and customers of the groups the member staffs, found offline at the booth
+    // by short link, phone or name (decision 0801).
+    version: 12,
+    stores: { groupRoster: 'id, groupId, memberId, urlMinify, phone' },
   },
 ];
 

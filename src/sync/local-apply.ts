@@ -248,6 +248,14 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
     }
     for (const [name, rows] of puts) await db.table(name).bulkPut(rows);
     for (const [name, keys] of deletes) await db.table(name).bulkDelete(keys);
+    // A group no longer staffed: its roster leaves the device too (decision 0801).
+    for (const key of deletes.get('staffGroups') ?? []) {
+      const lost = page.changes.find((c) => c.entity === 'staffGroups' && c.row.id === key);
+      const groupId = lost?.row.groupId;
+      if (typeof groupId !== 'string') continue;
+      const stillStaff = await db.staffGroups.where('groupId').equals(groupId).count();
+      if (stillStaff === 0) await db.groupRoster.where('groupId').equals(groupId).delete();
+    }
     // Rows already here are simply written again by the second pull (puts are idempotent).
     await writeSyncState(db, 'cursor', scopeWidened ? 0 : page.cursor);
     return written;

@@ -8,6 +8,7 @@ import { CopyButton } from './copy-button';
 import { trackCard } from './card-tracking';
 import { SaveToPhonebook, useLoggedInViewer } from './save-to-phonebook';
 import { AddFriendButton } from './add-friend-button';
+import { GroupMembership } from './group-membership';
 
 /** Zalo and Facebook in-app browsers cannot save files. */
 export function isInAppBrowser(userAgent: string): boolean {
@@ -80,6 +81,7 @@ export function CardActions({
           <Trans>Gửi lời nhắn</Trans>
         </a>
       )}
+      <GroupMembership owner={owner} />
       {loggedIn && (
         // Members land on cards after login; this is their way back into the app.
         <a className="button button--ghost" href="/action">

@@ -29,6 +29,14 @@ function useMemberFacts() {
     [loggedIn],
     0,
   );
+  const adminGroupCount = useLiveQuery(
+    () =>
+      loggedIn
+        ? appDb.staffGroups.filter((g) => g.deletedAt === null && g.role === 'admin').count()
+        : 0,
+    [loggedIn],
+    0,
+  );
   const me = readCookie(cookieNames.memberId);
   // Unread messages and unopened notifications, from the device store (live, offline too).
   const unread = useLiveQuery(
@@ -54,6 +62,7 @@ function useMemberFacts() {
     memberId: readCookie(cookieNames.memberId),
     urlMinify: readCookie(cookieNames.urlMinify),
     isStaff: staffGroupCount > 0,
+    isAdmin: adminGroupCount > 0,
     adminBrand: adminBrandOf(readCookie(cookieNames.brandGroup)),
   };
 }
@@ -74,12 +83,14 @@ function MemberLinks({
   memberId,
   urlMinify,
   isStaff,
+  isAdmin,
   adminBrand,
   unread,
 }: {
   memberId: string;
   urlMinify: string | undefined;
   isStaff: boolean;
+  isAdmin: boolean;
   adminBrand: { id: string; name: string } | null;
   unread: { messages: number; notifications: number; contactUs: number };
 }) {
@@ -138,6 +149,13 @@ function MemberLinks({
         <li>
           <Link to="/action/brand/$id" params={{ id: adminBrand.id }}>
             <Trans>Quản lý thương hiệu</Trans>
+          </Link>
+        </li>
+      )}
+      {isAdmin && (
+        <li>
+          <Link to="/action/memberManagement">
+            <Trans>Quản lý thành viên</Trans>
           </Link>
         </li>
       )}
@@ -227,7 +245,7 @@ function MemberLinks({
 /** The logged-in member's dropdown menu; loaded only for members (it reads the device store). */
 export function MemberDropdown() {
   const { t } = useLingui();
-  const { pathname, memberId, urlMinify, isStaff, adminBrand, unread } = useMemberFacts();
+  const { pathname, memberId, urlMinify, isStaff, isAdmin, adminBrand, unread } = useMemberFacts();
   if (!memberId) return null;
   const total = unread.messages + unread.notifications;
   return (
@@ -241,6 +259,7 @@ export function MemberDropdown() {
           memberId={memberId}
           urlMinify={urlMinify}
           isStaff={isStaff}
+          isAdmin={isAdmin}
           adminBrand={adminBrand}
           unread={unread}
         />
@@ -252,7 +271,7 @@ export function MemberDropdown() {
 /** The `/action` hub: every area, grouped, under the member's home. */
 export function MemberHubGroups() {
   const { t } = useLingui();
-  const { memberId, urlMinify, isStaff, adminBrand, unread } = useMemberFacts();
+  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread } = useMemberFacts();
   if (!memberId) return null;
   return (
     <nav className="member-hub" aria-label={t`Các chức năng`}>
@@ -390,6 +409,13 @@ export function MemberHubGroups() {
                 </Link>
               </li>
             </>
+          )}
+          {isAdmin && (
+            <li>
+              <Link to="/action/memberManagement">
+                <Trans>Quản lý thành viên</Trans>
+              </Link>
+            </li>
           )}
         </ul>
       </section>

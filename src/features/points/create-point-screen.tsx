@@ -26,7 +26,9 @@ import {
   useMemberName,
   useOrderGroups,
   usePointsOutbox,
+  useRosterMatches,
   useStaffGroups,
+  resolveLinkOffline,
 } from './points-data';
 import { DuplicateBadge, PendingBadge } from './points-badges';
 import { RefusedList } from './refused-list';
@@ -51,10 +53,27 @@ export function CreatePointScreen({ memberId, onMember }: CreatePointScreenProps
   const lookupFailed = failedKey !== undefined && failedKey === memberId;
   const resolved = memberId && isMemberUuid(memberId) ? memberId : undefined;
 
-  // A short link needs the server to become a member id; a member id works offline.
+  // A short link is first looked up in the roster this device mirrors (works offline).
+  const [localMissKey, setLocalMissKey] = useState<string | undefined>();
+  const localMiss = localMissKey !== undefined && localMissKey === memberId;
+  useEffect(() => {
+    if (!memberId || resolved) return;
+    let stopped = false;
+    void resolveLinkOffline(memberId).then((found) => {
+      if (stopped) return;
+      if (found) onMember(found);
+      else setLocalMissKey(memberId);
+    });
+    return () => {
+      stopped = true;
+    };
+  }, [memberId, resolved, onMember]);
+
+  // A short link the device does not know needs the server; a member id works offline.
   useEffect(() => {
     if (!memberId) return;
     if (!online && !resolved) return;
+    if (!resolved && !localMiss) return;
     lookUpMemberPoints(memberId, group?.groupId)
       .then((answer) => {
         if (answer.memberId !== memberId) onMember(answer.memberId);
@@ -62,7 +81,7 @@ export function CreatePointScreen({ memberId, onMember }: CreatePointScreenProps
       .catch(() => {
         if (!resolved) setFailedKey(memberId);
       });
-  }, [memberId, resolved, online, group?.groupId, onMember]);
+  }, [memberId, resolved, localMiss, online, group?.groupId, onMember]);
 
   if (groups === undefined) return <main className="points-page" />;
   if (groups.length === 0) {
@@ -80,9 +99,12 @@ export function CreatePointScreen({ memberId, onMember }: CreatePointScreenProps
         <h1>
           <Trans>Tích điểm</Trans>
         </h1>
-        {memberId && !online && (
+        {memberId && !online && localMiss && (
           <p role="alert">
-            <Trans>Cần kết nối mạng để tra cứu mã “{memberId}”. Hãy quét mã QR danh thiếp.</Trans>
+            <Trans>
+              Máy chưa có “{memberId}” trong danh sách thành viên và khách hàng. Cần kết nối mạng để
+              tra cứu, hoặc hãy quét mã QR danh thiếp.
+            </Trans>
           </p>
         )}
         {lookupFailed && (
@@ -127,6 +149,7 @@ export function CreatePointScreen({ memberId, onMember }: CreatePointScreenProps
 function MemberPicker({ onMember }: { onMember: (memberId: string) => void }) {
   const { t } = useLingui();
   const [text, setText] = useState('');
+  const matches = useRosterMatches(text);
   return (
     <form
       className="points-picker"
@@ -138,10 +161,35 @@ function MemberPicker({ onMember }: { onMember: (memberId: string) => void }) {
       }}
     >
       <TextField
-        label={t`Mã thành viên hoặc liên kết danh thiếp`}
+        label={t`Mã thành viên, liên kết danh thiếp, số điện thoại hoặc tên`}
         value={text}
+        autoComplete="off"
         onChange={(e) => setText(e.target.value)}
       />
+      {matches && matches.length > 0 && (
+        <ul className="points-list" aria-label={t`Thành viên và khách hàng tìm thấy`}>
+          {matches.map((m) => (
+            <li key={m.id} className="points-list__item">
+              <button
+                type="button"
+                className="points-match"
+                onClick={() => m.memberId && onMember(m.memberId)}
+              >
+                <strong>{m.name}</strong>
+                <span>
+                  {[m.urlMinify, m.phone].filter(Boolean).join(' · ')}
+                  {m.kind === 'customer' ? ` · ${t`Khách hàng`}` : ''}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {text.trim() !== '' && matches?.length === 0 && (
+        <p className="points-hint">
+          <Trans>Không có ai khớp trong danh sách trên máy. Bấm Tiếp tục để tra cứu.</Trans>
+        </p>
+      )}
       <div className="points-actions">
         <Button type="submit">
           <Trans>Tiếp tục</Trans>

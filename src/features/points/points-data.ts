@@ -22,6 +22,7 @@ import {
 import type { CheckInCreateInput } from '../../../contract/checkin';
 import type { MutationName } from '../../../contract/mutations';
 import { currentMemberId } from '../../api/current-member';
+import { findInRoster, memberIdByLink } from './roster-lookup';
 
 export const pointMutations = [
   'point.create',
@@ -140,7 +141,9 @@ export function useMemberName(memberId: string | undefined): string | undefined 
     const entry = await appDb.pointEntries.where('buyerMemberId').equals(memberId).first();
     if (entry?.buyerName) return entry.buyerName;
     const checkIn = await appDb.checkIns.where('memberId').equals(memberId).first();
-    return checkIn?.memberName || undefined;
+    if (checkIn?.memberName) return checkIn.memberName;
+    const person = await appDb.groupRoster.where('memberId').equals(memberId).first();
+    return person?.name || undefined;
   }, [memberId]);
 }
 
@@ -348,4 +351,21 @@ export function refusedEntryOf(entry: OutboxEntry): PointCreateInput | null {
 
 export function refusedCheckInOf(entry: OutboxEntry): CheckInCreateInput | null {
   return entry.name === 'checkin.create' ? (entry.payload as CheckInCreateInput) : null;
+}
+
+/** Ids of the groups this device's member staffs now. */
+async function staffedGroupIds(): Promise<string[]> {
+  return (await appDb.staffGroups.toArray())
+    .filter((g) => g.deletedAt === null)
+    .map((g) => g.groupId);
+}
+
+/** People of the staffed groups matching what the staffer typed, from the device (offline). */
+export function useRosterMatches(text: string) {
+  return useLiveQuery(async () => findInRoster(appDb, text, await staffedGroupIds()), [text]);
+}
+
+/** The member a typed short link names, found on the device; undefined when unknown here. */
+export async function resolveLinkOffline(text: string): Promise<string | undefined> {
+  return memberIdByLink(appDb, text, await staffedGroupIds());
 }

@@ -1,0 +1,159 @@
+// Member management and staff lookups (issue 16): a member asks to join the brand from its
+// page, the brand's admin accepts the request and locks the account after confirming, and the
+// member can no longer log in, told why; a seller with no network finds a member by short link
+// and by name from the roster on the device and logs points that reach the server once.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from './support/axe';
+import {
+  apiGet,
+  apiLogin,
+  demoStaff,
+  goOnline,
+  logInThroughForm,
+  waitForOfflineShell,
+  waitForServiceWorker,
+} from './support/session';
+import type { Page as ListPage } from '../contract/points';
+
+const brandAdmin = { email: 'brand@mecards.vn', password: 'brand12345' } as const;
+
+interface OutboxMessage {
+  kind: string;
+  payload: { code?: string };
+}
+
+async function registerByApi(request: APIRequestContext, email: string, password: string) {
+  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
+      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
+      return Boolean(code);
+    })
+    .toBe(true);
+  const res = await request.post('/api/auth/register', {
+    data: {
+      type: 'tbMail',
+      email,
+      name: 'Hồ Thị Thử Khoá',
+      password,
+      confirmPassword: password,
+      otp: code,
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ locale: 'vi-VN' });
+  return context.newPage();
+}
+
+test('a member asks to join; the brand admin accepts, then locks the account, which can no longer log in', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = `e2e-join-${Date.now()}@example.vn`;
+  const password = 'hoa-sen-tim-2026';
+  await registerByApi(request, email, password);
+
+  // The member asks from the brand's page.
+  const memberPage = await freshPage(browser);
+  await logInThroughForm(memberPage, { email, password });
+  await memberPage.goto('/mbg/demo-brand');
+  await memberPage.getByRole('button', { name: 'Xin tham gia nhóm' }).click();
+  await expect(memberPage.getByText('Đã gửi yêu cầu tham gia, đang chờ duyệt')).toBeVisible();
+  await memberPage.context().close();
+
+  // The admin accepts and locks, confirming.
+  const brand = (await (await request.get('/api/groupAndBrand/getGDByById/demo-brand')).json()) as {
+    id: string;
+  };
+  await logInThroughForm(page, brandAdmin);
+  await waitForServiceWorker(page);
+  await page.goto(`/action/memberManagement?groupId=${brand.id}&tab=requests`);
+  await page.getByRole('button', { name: 'Chấp nhận Hồ Thị Thử Khoá' }).click();
+  await expect(page.getByText('Đã chấp nhận Hồ Thị Thử Khoá')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Thành viên', exact: true }).click();
+  await page.getByLabel('Tìm theo tên, liên kết hoặc số điện thoại').fill('ho thi thu');
+  const row = page.getByTestId('manage-members').getByRole('listitem');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Khoá tài khoản Hồ Thị Thử Khoá' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Khoá tài khoản Hồ Thị Thử Khoá?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Khoá tài khoản' }).click();
+  await expect(row.getByText('Đã khoá')).toBeVisible();
+
+  // Locked: the login form says why.
+  const lockedPage = await freshPage(browser);
+  await lockedPage.goto('/login');
+  await lockedPage.getByLabel('Email hoặc số điện thoại').fill(email);
+  await lockedPage.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await lockedPage.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(lockedPage.getByText('Tài khoản đã bị khoá')).toBeVisible();
+  await expect(lockedPage).toHaveURL(/\/login/);
+  await lockedPage.context().close();
+});
+
+test('offline, a seller finds a member by short link and by name on the device and logs points once', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const staff = await apiLogin(request, demoStaff);
+  const brand = (await (await request.get('/api/groupAndBrand/getGDByById/demo-brand')).json()) as {
+    id: string;
+  };
+  const bao = (await (await request.get('/api/members/getMemberId/vo-quoc-bao')).json()) as {
+    id: string;
+  };
+  const serverCount = async () =>
+    (
+      await apiGet<ListPage<unknown>>(
+        request,
+        staff,
+        `/api/orderGroup/logsOrder?groupId=${brand.id}&memberId=${bao.id}`,
+      )
+    ).total;
+  const before = await serverCount();
+
+  await logInThroughForm(page, demoStaff);
+  await waitForServiceWorker(page);
+  await page.goto('/action/createPoint');
+  // The roster has reached the device once a name finds someone.
+  const picker = page.getByLabel('Mã thành viên, liên kết danh thiếp, số điện thoại hoặc tên');
+  await picker.fill('vo quoc');
+  await expect(page.getByRole('button', { name: /Võ Quốc Bảo/ })).toBeVisible({ timeout: 30_000 });
+
+  await waitForOfflineShell(page, '/action/createPoint');
+  await context.setOffline(true);
+  await page.goto('/action/createPoint');
+  await picker.fill('vo-quoc-bao');
+  await page.getByRole('button', { name: 'Tiếp tục' }).click();
+  await expect(page.getByRole('heading', { name: 'Tích điểm cho Võ Quốc Bảo' })).toBeVisible();
+  await expect(page.getByText('Cần kết nối mạng')).toHaveCount(0);
+
+  await page.getByLabel('Số hoá đơn').fill('ROSTER-01');
+  await page.getByLabel('Giá trị hoá đơn (VNĐ)').fill('120.000');
+  await page.getByRole('button', { name: 'Lưu điểm' }).click();
+  await expect(page.getByTestId('pending-count')).toHaveText('1 giao dịch đang chờ gửi');
+
+  // By name, still offline: the suggestion opens the same member.
+  await page.goto('/action/createPoint');
+  await picker.fill('bao');
+  await page.getByRole('button', { name: /Võ Quốc Bảo/ }).click();
+  await expect(page.getByRole('heading', { name: 'Tích điểm cho Võ Quốc Bảo' })).toBeVisible();
+  expect(await serverCount()).toBe(before);
+
+  await goOnline(context, page);
+  await expect.poll(serverCount, { timeout: 60_000 }).toBe(before + 1);
+  await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
+  await page.reload();
+  expect(await serverCount()).toBe(before + 1);
+});
