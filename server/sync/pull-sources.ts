@@ -7,6 +7,7 @@ import { profilePullSource } from './profile-sync';
 import { contentPullSources } from './content-sync';
 import { messagesPullSource } from './messages-sync';
 import { notificationsPullSource } from './notifications-sync';
+import { discountGroupsPullSource } from './discounts-sync';
 import {
   checkInsPullSource,
   orderGroupsPullSource,
@@ -26,4 +27,5 @@ export const pullSources: readonly PullSource[] = [
   messagesPullSource,
   notificationsPullSource,
   accountLinksPullSource,
+  discountGroupsPullSource,
 ];
