@@ -12,26 +12,21 @@ export const maxReportAmount = 1_000_000_000_000_000;
  */
 export function reportAmountSchema() {
   return v.pipe(
-    v.union(
-      [
-        v.number('not_a_number'),
-        v.pipe(
-          v.string('not_a_number'),
-          v.trim(),
-          v.nonEmpty('required'),
-          v.check((text) => !text.startsWith('-'), 'negative_number'),
-          v.regex(/^(\d{1,3}(\.\d{3})+|\d+)$/, 'not_a_number'),
-          v.transform((text) => Number(text.replaceAll('.', ''))),
-        ),
-      ],
-      'not_a_number',
-    ),
-    v.number('not_a_number'),
+    v.union([v.number('not_a_number'), v.string('not_a_number')], 'not_a_number'),
+    v.transform((value) => (typeof value === 'number' ? value : amountOfText(value))),
+    v.check((n) => !Number.isNaN(n), 'not_a_number'),
     v.finite('not_a_number'),
     v.minValue(0, 'negative_number'),
     v.integer('not_whole_number'),
     v.maxValue(maxReportAmount, 'too_large'),
   );
+}
+
+/** "1.234.567", "1234567", "-1.000" → numbers; anything else → NaN. */
+export function amountOfText(text: string): number {
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (!/^-?(\d{1,3}(\.\d{3})+|\d+)$/.test(trimmed)) return Number.NaN;
+  return Number(trimmed.replaceAll('.', ''));
 }
 
 /** MM/YYYY → YYYY-MM-01 (the database keeps the month's first day). */

@@ -1,13 +1,13 @@
 // Spec §7 Explore (decision 0810): an agency's directory of companies. Any logged-in member
 // reads it (the app keeps a copy for offline search); the agency's admins replace it.
 import { Hono } from 'hono';
-import { and, asc, eq, inArray, isNull, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, max, notInArray, sql } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { readBody, readQuery } from '../http/input';
 import type { Queryable } from '../db/client';
-import { agencies, members } from '../db/schema';
+import { agencies, groupMembers, groups, members } from '../db/schema';
 import { exploreCompanies } from '../db/schema-agency';
 import {
   exploreQuerySchema,
@@ -48,6 +48,24 @@ async function directory(db: Queryable, agencyId: string): Promise<ExploreDirect
   return { agency, companies, updatedAt: latest?.at ? new Date(latest.at).toISOString() : null };
 }
 
+/** The agency of the first group the member belongs to, if any. */
+async function agencyOfGroups(db: Queryable, memberId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ agencyId: groups.agencyId })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.memberId, memberId),
+        eq(groupMembers.status, 'active'),
+        isNull(groupMembers.deletedAt),
+        isNotNull(groups.agencyId),
+      ),
+    )
+    .orderBy(asc(groupMembers.createdAt));
+  return row?.agencyId ?? undefined;
+}
+
 export function exploreRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const db = deps.database.db;
@@ -62,7 +80,10 @@ export function exploreRoutes(deps: AppDeps): Hono<AppEnv> {
         .select({ agencyId: members.agencyId })
         .from(members)
         .where(eq(members.id, me.memberId));
-      agencyId = mine?.agencyId ?? (await administeredAgencies(db, me.memberId))[0];
+      agencyId =
+        mine?.agencyId ??
+        (await administeredAgencies(db, me.memberId))[0] ??
+        (await agencyOfGroups(db, me.memberId));
       if (!agencyId) throw new ApiError(404, 'not_found');
     }
     return c.json(await directory(db, agencyId));
