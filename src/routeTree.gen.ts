@@ -23,7 +23,11 @@ import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ScanQrRouteImport } from './routes/scan-qr'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
+import { Route as ActionAgencyRouteImport } from './routes/action/agency'
+import { Route as ActionAssociationReportsRouteImport } from './routes/action/associationReports'
 import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
+import { Route as ActionDiscountRouteImport } from './routes/action/discount'
+import { Route as ActionEditAgencyExploreRouteImport } from './routes/action/editAgencyExplore'
 import { Route as ActionHistoryRouteImport } from './routes/action/history'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
@@ -46,6 +50,8 @@ import { Route as SmcSplatRouteImport } from './routes/smc.$'
 import { Route as VerifyIdRouteImport } from './routes/verify.$id'
 import { Route as ActionBrandIdRouteImport } from './routes/action/brand.$id'
 import { Route as ActionContentKindRouteImport } from './routes/action/content.$kind'
+import { Route as ActionDiscoverIndexRouteImport } from './routes/action/discover.index'
+import { Route as ActionDiscoverDetailRouteImport } from './routes/action/discover_.detail'
 import { Route as ActionHistoryCheckInIndexRouteImport } from './routes/action/historyCheckIn.index'
 import { Route as ActionHistoryCheckInHistoryRouteImport } from './routes/action/historyCheckIn.$history'
 import { Route as ActionHistoryEditHistoryHistoryRouteImport } from './routes/action/historyEditHistory.$history'
@@ -125,9 +131,30 @@ const ActionIndexRoute = ActionIndexRouteImport.update({
   path: '/action/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionAgencyRoute = ActionAgencyRouteImport.update({
+  id: '/action/agency',
+  path: '/action/agency',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionAssociationReportsRoute =
+  ActionAssociationReportsRouteImport.update({
+    id: '/action/associationReports',
+    path: '/action/associationReports',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ActionCreatePointRoute = ActionCreatePointRouteImport.update({
   id: '/action/createPoint',
   path: '/action/createPoint',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionDiscountRoute = ActionDiscountRouteImport.update({
+  id: '/action/discount',
+  path: '/action/discount',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionEditAgencyExploreRoute = ActionEditAgencyExploreRouteImport.update({
+  id: '/action/editAgencyExplore',
+  path: '/action/editAgencyExplore',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionHistoryRoute = ActionHistoryRouteImport.update({
@@ -240,6 +267,16 @@ const ActionContentKindRoute = ActionContentKindRouteImport.update({
   path: '/action/content/$kind',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionDiscoverIndexRoute = ActionDiscoverIndexRouteImport.update({
+  id: '/action/discover/',
+  path: '/action/discover/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionDiscoverDetailRoute = ActionDiscoverDetailRouteImport.update({
+  id: '/action/discover_/detail',
+  path: '/action/discover/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionHistoryCheckInIndexRoute =
   ActionHistoryCheckInIndexRouteImport.update({
     id: '/action/historyCheckIn/',
@@ -298,7 +335,11 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/agency': typeof ActionAgencyRoute
+  '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/discount': typeof ActionDiscountRoute
+  '/action/editAgencyExplore': typeof ActionEditAgencyExploreRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
@@ -322,12 +363,14 @@ export interface FileRoutesByFullPath {
   '/messages/': typeof MessagesIndexRoute
   '/action/brand/$id': typeof ActionBrandIdRoute
   '/action/content/$kind': typeof ActionContentKindRoute
+  '/action/discover/detail': typeof ActionDiscoverDetailRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/setting/display': typeof ActionSettingDisplayRoute
   '/action/setting/links': typeof ActionSettingLinksRoute
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
+  '/action/discover/': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
 }
@@ -345,7 +388,11 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/agency': typeof ActionAgencyRoute
+  '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/discount': typeof ActionDiscountRoute
+  '/action/editAgencyExplore': typeof ActionEditAgencyExploreRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
@@ -369,12 +416,14 @@ export interface FileRoutesByTo {
   '/messages': typeof MessagesIndexRoute
   '/action/brand/$id': typeof ActionBrandIdRoute
   '/action/content/$kind': typeof ActionContentKindRoute
+  '/action/discover/detail': typeof ActionDiscoverDetailRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/setting/display': typeof ActionSettingDisplayRoute
   '/action/setting/links': typeof ActionSettingLinksRoute
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
+  '/action/discover': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn': typeof ActionHistoryCheckInIndexRoute
   '/action/setting': typeof ActionSettingIndexRoute
 }
@@ -393,7 +442,11 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/agency': typeof ActionAgencyRoute
+  '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/discount': typeof ActionDiscountRoute
+  '/action/editAgencyExplore': typeof ActionEditAgencyExploreRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
@@ -417,12 +470,14 @@ export interface FileRoutesById {
   '/messages/': typeof MessagesIndexRoute
   '/action/brand/$id': typeof ActionBrandIdRoute
   '/action/content/$kind': typeof ActionContentKindRoute
+  '/action/discover_/detail': typeof ActionDiscoverDetailRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/setting_/display': typeof ActionSettingDisplayRoute
   '/action/setting_/links': typeof ActionSettingLinksRoute
   '/action/setting_/photos': typeof ActionSettingPhotosRoute
   '/action/setting_/short-link': typeof ActionSettingShortLinkRoute
+  '/action/discover/': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
 }
@@ -442,7 +497,11 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/agency'
+    | '/action/associationReports'
     | '/action/createPoint'
+    | '/action/discount'
+    | '/action/editAgencyExplore'
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
@@ -466,12 +525,14 @@ export interface FileRouteTypes {
     | '/messages/'
     | '/action/brand/$id'
     | '/action/content/$kind'
+    | '/action/discover/detail'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/setting/display'
     | '/action/setting/links'
     | '/action/setting/photos'
     | '/action/setting/short-link'
+    | '/action/discover/'
     | '/action/historyCheckIn/'
     | '/action/setting/'
   fileRoutesByTo: FileRoutesByTo
@@ -489,7 +550,11 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/agency'
+    | '/action/associationReports'
     | '/action/createPoint'
+    | '/action/discount'
+    | '/action/editAgencyExplore'
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
@@ -513,12 +578,14 @@ export interface FileRouteTypes {
     | '/messages'
     | '/action/brand/$id'
     | '/action/content/$kind'
+    | '/action/discover/detail'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/setting/display'
     | '/action/setting/links'
     | '/action/setting/photos'
     | '/action/setting/short-link'
+    | '/action/discover'
     | '/action/historyCheckIn'
     | '/action/setting'
   id:
@@ -536,7 +603,11 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/agency'
+    | '/action/associationReports'
     | '/action/createPoint'
+    | '/action/discount'
+    | '/action/editAgencyExplore'
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
@@ -560,12 +631,14 @@ export interface FileRouteTypes {
     | '/messages/'
     | '/action/brand/$id'
     | '/action/content/$kind'
+    | '/action/discover_/detail'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/setting_/display'
     | '/action/setting_/links'
     | '/action/setting_/photos'
     | '/action/setting_/short-link'
+    | '/action/discover/'
     | '/action/historyCheckIn/'
     | '/action/setting/'
   fileRoutesById: FileRoutesById
@@ -584,7 +657,11 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute
   RegisterRoute: typeof RegisterRoute
   ScanQrRoute: typeof ScanQrRoute
+  ActionAgencyRoute: typeof ActionAgencyRoute
+  ActionAssociationReportsRoute: typeof ActionAssociationReportsRoute
   ActionCreatePointRoute: typeof ActionCreatePointRoute
+  ActionDiscountRoute: typeof ActionDiscountRoute
+  ActionEditAgencyExploreRoute: typeof ActionEditAgencyExploreRoute
   ActionHistoryRoute: typeof ActionHistoryRoute
   ActionPhonebookRoute: typeof ActionPhonebookRoute
   ActionQrcodeRoute: typeof ActionQrcodeRoute
@@ -608,12 +685,14 @@ export interface RootRouteChildren {
   MessagesIndexRoute: typeof MessagesIndexRoute
   ActionBrandIdRoute: typeof ActionBrandIdRoute
   ActionContentKindRoute: typeof ActionContentKindRoute
+  ActionDiscoverDetailRoute: typeof ActionDiscoverDetailRoute
   ActionHistoryCheckInHistoryRoute: typeof ActionHistoryCheckInHistoryRoute
   ActionHistoryEditHistoryHistoryRoute: typeof ActionHistoryEditHistoryHistoryRoute
   ActionSettingDisplayRoute: typeof ActionSettingDisplayRoute
   ActionSettingLinksRoute: typeof ActionSettingLinksRoute
   ActionSettingPhotosRoute: typeof ActionSettingPhotosRoute
   ActionSettingShortLinkRoute: typeof ActionSettingShortLinkRoute
+  ActionDiscoverIndexRoute: typeof ActionDiscoverIndexRoute
   ActionHistoryCheckInIndexRoute: typeof ActionHistoryCheckInIndexRoute
   ActionSettingIndexRoute: typeof ActionSettingIndexRoute
 }
@@ -718,11 +797,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/agency': {
+      id: '/action/agency'
+      path: '/action/agency'
+      fullPath: '/action/agency'
+      preLoaderRoute: typeof ActionAgencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/associationReports': {
+      id: '/action/associationReports'
+      path: '/action/associationReports'
+      fullPath: '/action/associationReports'
+      preLoaderRoute: typeof ActionAssociationReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/createPoint': {
       id: '/action/createPoint'
       path: '/action/createPoint'
       fullPath: '/action/createPoint'
       preLoaderRoute: typeof ActionCreatePointRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/discount': {
+      id: '/action/discount'
+      path: '/action/discount'
+      fullPath: '/action/discount'
+      preLoaderRoute: typeof ActionDiscountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/editAgencyExplore': {
+      id: '/action/editAgencyExplore'
+      path: '/action/editAgencyExplore'
+      fullPath: '/action/editAgencyExplore'
+      preLoaderRoute: typeof ActionEditAgencyExploreRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/history': {
@@ -879,6 +986,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionContentKindRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/discover/': {
+      id: '/action/discover/'
+      path: '/action/discover'
+      fullPath: '/action/discover/'
+      preLoaderRoute: typeof ActionDiscoverIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/discover_/detail': {
+      id: '/action/discover_/detail'
+      path: '/action/discover/detail'
+      fullPath: '/action/discover/detail'
+      preLoaderRoute: typeof ActionDiscoverDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/historyCheckIn/': {
       id: '/action/historyCheckIn/'
       path: '/action/historyCheckIn'
@@ -952,7 +1073,11 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   RegisterRoute: RegisterRoute,
   ScanQrRoute: ScanQrRoute,
+  ActionAgencyRoute: ActionAgencyRoute,
+  ActionAssociationReportsRoute: ActionAssociationReportsRoute,
   ActionCreatePointRoute: ActionCreatePointRoute,
+  ActionDiscountRoute: ActionDiscountRoute,
+  ActionEditAgencyExploreRoute: ActionEditAgencyExploreRoute,
   ActionHistoryRoute: ActionHistoryRoute,
   ActionPhonebookRoute: ActionPhonebookRoute,
   ActionQrcodeRoute: ActionQrcodeRoute,
@@ -976,12 +1101,14 @@ const rootRouteChildren: RootRouteChildren = {
   MessagesIndexRoute: MessagesIndexRoute,
   ActionBrandIdRoute: ActionBrandIdRoute,
   ActionContentKindRoute: ActionContentKindRoute,
+  ActionDiscoverDetailRoute: ActionDiscoverDetailRoute,
   ActionHistoryCheckInHistoryRoute: ActionHistoryCheckInHistoryRoute,
   ActionHistoryEditHistoryHistoryRoute: ActionHistoryEditHistoryHistoryRoute,
   ActionSettingDisplayRoute: ActionSettingDisplayRoute,
   ActionSettingLinksRoute: ActionSettingLinksRoute,
   ActionSettingPhotosRoute: ActionSettingPhotosRoute,
   ActionSettingShortLinkRoute: ActionSettingShortLinkRoute,
+  ActionDiscoverIndexRoute: ActionDiscoverIndexRoute,
   ActionHistoryCheckInIndexRoute: ActionHistoryCheckInIndexRoute,
   ActionSettingIndexRoute: ActionSettingIndexRoute,
 }

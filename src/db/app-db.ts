@@ -13,6 +13,8 @@ import type {
   RelicRecord,
 } from '../../contract/content-writes';
 import type { Friendship } from '../../contract/friend';
+import type { DiscountGroup } from '../../contract/discount';
+import type { ExploreDirectory } from '../../contract/agency';
 import type { ImagePurpose } from '../../contract/image';
 import type { Member } from '../../contract/member';
 import type { MessageCopy } from '../../contract/message';
@@ -86,6 +88,15 @@ export interface MemberBalanceRow {
 
 /** A notification as its pull source sends it (version 7; the service worker writes them too). */
 export type NotificationRow = NotificationItem;
+
+/** A discount offer of a group the member belongs to (version 13, decision 0810). */
+export type DiscountGroupRow = DiscountGroup;
+
+/** An agency's explore directory as last fetched, for offline browsing and search (version 13). */
+export interface ExploreDirectoryRow extends ExploreDirectory {
+  agencyId: string;
+  fetchedAt: string;
+}
 
 /** The member's own copy of a message (version 7, decision 0660). */
 export type MessageRow = MessageCopy;
@@ -199,6 +210,7 @@ export interface MirroredTables {
   activities: ActivityRow;
   relics: RelicRow;
   posters: PosterRow;
+  discountGroups: DiscountGroupRow;
 }
 
 export type MirroredTableName = keyof MirroredTables;
@@ -222,6 +234,7 @@ export const pulledTableNames = [
   'relics',
   'posters',
   'accountLinks',
+  'discountGroups',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -239,6 +252,7 @@ export type AppDb = Dexie & {
   pendingImages: Table<PendingImageRow, string>;
   serverShadows: Table<ServerShadowRow, string>;
   syncState: Table<SyncStateRow, string>;
+  exploreDirectories: Table<ExploreDirectoryRow, string>;
 };
 
 /** Moves a queued payload of one mutation to the shape of a newer version. */
@@ -307,6 +321,15 @@ export const appDbVersions: AppDbVersion[] = [
     stores: {
       messages: 'id, groupMessageId, sentAt, [groupMessageId+sentAt], senderMemberId',
       notifications: 'id, createdAt, openedAt, kind',
+    },
+  },
+  {
+    // Discount offers of the member's groups (a seller applies them offline) and the explore
+    // directories last opened (decision 0810).
+    version: 13,
+    stores: {
+      discountGroups: 'id, groupId, updatedAt',
+      exploreDirectories: 'agencyId',
     },
   },
 ];

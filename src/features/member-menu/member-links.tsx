@@ -52,6 +52,8 @@ function useMemberFacts() {
     urlMinify: readCookie(cookieNames.urlMinify),
     isStaff: staffGroupCount > 0,
     adminBrand: adminBrandOf(readCookie(cookieNames.brandGroup)),
+    // Spec §4: a member with an agency gets a light-grey menu (decision 0810).
+    hasAgency: Boolean(readCookie(cookieNames.agency)),
   };
 }
 
@@ -198,11 +200,15 @@ function MemberLinks({
 /** The logged-in member's dropdown menu; loaded only for members (it reads the device store). */
 export function MemberDropdown() {
   const { t } = useLingui();
-  const { pathname, memberId, urlMinify, isStaff, adminBrand, unread } = useMemberFacts();
+  const { pathname, memberId, urlMinify, isStaff, adminBrand, unread, hasAgency } =
+    useMemberFacts();
   if (!memberId) return null;
   const total = unread.messages + unread.notifications;
   return (
-    <details className="member-menu" key={pathname}>
+    <details
+      className={hasAgency ? 'member-menu member-menu--agency' : 'member-menu'}
+      key={pathname}
+    >
       <summary aria-label={total > 0 ? t`Mở menu, ${total} mục mới` : t`Mở menu`}>
         <Trans>Menu</Trans>
         <CountBadge count={unread.messages} label={t`${unread.messages} lời nhắn chưa đọc`} />
@@ -223,7 +229,7 @@ export function MemberDropdown() {
 /** The `/action` hub: every area, grouped, under the member's home. */
 export function MemberHubGroups() {
   const { t } = useLingui();
-  const { memberId, urlMinify, isStaff, adminBrand, unread } = useMemberFacts();
+  const { memberId, urlMinify, isStaff, adminBrand, unread, hasAgency } = useMemberFacts();
   if (!memberId) return null;
   return (
     <nav className="member-hub" aria-label={t`Các chức năng`}>
@@ -351,6 +357,37 @@ export function MemberHubGroups() {
                 </Link>
               </li>
             </>
+          )}
+        </ul>
+      </section>
+      <section aria-labelledby="hub-agency">
+        <h3 id="hub-agency">
+          <Trans>Hiệp hội và ưu đãi</Trans>
+        </h3>
+        <ul>
+          <li>
+            <Link to="/action/discover">
+              <Trans>Khám phá doanh nghiệp</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/action/discount">
+              <Trans>Ưu đãi</Trans>
+            </Link>
+          </li>
+          {(adminBrand || hasAgency) && (
+            <li>
+              <Link to="/action/associationReports">
+                <Trans>Báo cáo hiệp hội</Trans>
+              </Link>
+            </li>
+          )}
+          {hasAgency && (
+            <li>
+              <Link to="/action/agency">
+                <Trans>Quản lý hiệp hội</Trans>
+              </Link>
+            </li>
           )}
         </ul>
       </section>
