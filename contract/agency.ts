@@ -173,6 +173,8 @@ export function foldText(value: string): string {
 export interface ExploreIndex {
   companies: readonly ExploreCompany[];
   haystacks: readonly string[];
+  /** The last search and the positions it found: a longer query only looks among those. */
+  last: { key: string; query: string; hits: number[] } | null;
 }
 
 export function exploreIndex(companies: readonly ExploreCompany[]): ExploreIndex {
@@ -181,6 +183,7 @@ export function exploreIndex(companies: readonly ExploreCompany[]): ExploreIndex
     haystacks: companies.map((c) =>
       foldText([c.name, c.sector, c.province, c.address, c.description].join(' \u0001 ')),
     ),
+    last: null,
   };
 }
 
@@ -190,20 +193,39 @@ export interface ExploreFilter {
   province?: string;
 }
 
-/** Companies matching every word of the query (marks ignored), the sector and the province. */
+/**
+ * Companies matching every word of the query (marks ignored), the sector and the province.
+ * Typing narrows: when the query extends the last one (same filters), only the last hits are
+ * searched again.
+ */
 export function searchExplore(index: ExploreIndex, filter: ExploreFilter): ExploreCompany[] {
-  const words = foldText(filter.query ?? '')
-    .split(/\s+/)
-    .filter((w) => w !== '');
-  const out: ExploreCompany[] = [];
-  for (let i = 0; i < index.companies.length; i++) {
+  const query = foldText(filter.query ?? '')
+    .replace(/\s+/g, ' ')
+    .trimStart();
+  const words = query.split(' ').filter((w) => w !== '');
+  const key = `${filter.sector ?? ''}\u0001${filter.province ?? ''}`;
+  const last = index.last;
+  const narrowing = last !== null && last.key === key && query.startsWith(last.query);
+  const candidates = narrowing ? last.hits : null;
+  const hits: number[] = [];
+  const count = candidates ? candidates.length : index.companies.length;
+  for (let k = 0; k < count; k++) {
+    const i = candidates ? candidates[k]! : k;
     const company = index.companies[i]!;
     if (filter.sector && company.sector !== filter.sector) continue;
     if (filter.province && company.province !== filter.province) continue;
     const hay = index.haystacks[i]!;
-    if (words.every((w) => hay.includes(w))) out.push(company);
+    let all = true;
+    for (const w of words) {
+      if (!hay.includes(w)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) hits.push(i);
   }
-  return out;
+  index.last = { key, query, hits };
+  return hits.map((i) => index.companies[i]!);
 }
 
 /** Sectors or provinces present in a directory, sorted the Vietnamese way. */

@@ -50,6 +50,20 @@ beforeAll(async () => {
   cast.expiredOfferId = offers.find((o) => o.percent === 25)!.id;
 });
 
+type Row = Record<string, string> & {
+  id: string;
+  name: string;
+  urlMinify: string;
+  memberId: string;
+};
+interface Answer {
+  error: { fields: Record<string, string>; fieldCodes: Record<string, { code: string }> };
+  items: Row[];
+  total: number;
+  id: string;
+  companies: Row[];
+}
+
 const call = async (method: string, path: string, token: string, json?: unknown) => {
   const res = await server.request(`/api${path}`, {
     method,
@@ -57,7 +71,7 @@ const call = async (method: string, path: string, token: string, json?: unknown)
     ...(json !== undefined ? { json } : {}),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Answer };
 };
 
 describe('agency admins', () => {
@@ -384,7 +398,7 @@ describe('explore directory', () => {
     const current = await call('GET', `/exploreAgency?agencyId=${cast.agencyId}`, cast.agencyAdmin);
     expect(current.body.companies.length).toBe(12);
     const kept = current.body.companies.slice(0, 2).map((c: Record<string, unknown>) => ({ ...c }));
-    kept[0].name = 'Cà Phê Sương Mai (Đà Lạt)';
+    kept[0]!.name = 'Cà Phê Sương Mai (Đà Lạt)';
     const bad = await call('POST', '/exploreAgency/update', cast.agencyAdmin, {
       agencyId: cast.agencyId,
       companies: [{ name: '' }],
@@ -397,7 +411,7 @@ describe('explore directory', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.companies.map((c: { name: string }) => c.name)).toEqual([
       'Cà Phê Sương Mai (Đà Lạt)',
-      current.body.companies[1].name,
+      current.body.companies[1]!.name,
       'Công ty Mới',
     ]);
     const live = await db
