@@ -31,6 +31,7 @@ export function ReportChart({ totals }: { totals: MonthTotals[] }) {
           width,
           height: 240,
           scales: { x: { time: true } },
+          legend: { show: false },
           axes: [
             {
               values: (_u, ticks) =>
