@@ -23,8 +23,18 @@ import {
   useRecommendedIds,
 } from './agency-data';
 import './agency.css';
+import { QueryScope } from '../../api/query-client';
 
+/** Reads through TanStack Query: the screen brings its own query scope. */
 export function AgencyScreen() {
+  return (
+    <QueryScope>
+      <AgencyScreenBody />
+    </QueryScope>
+  );
+}
+
+function AgencyScreenBody() {
   const { t } = useLingui();
   usePageTitle(t`Quản lý hiệp hội`);
   const agencies = useMyAgencies();

@@ -23,12 +23,22 @@ import {
   useGroupReports,
 } from './reports-data';
 import './reports.css';
+import { QueryScope } from '../../api/query-client';
 
 const ReportChart = lazy(() =>
   import('./report-chart').then((module) => ({ default: module.ReportChart })),
 );
 
+/** Reads through TanStack Query: the screen brings its own query scope. */
 export function AssociationReportsScreen() {
+  return (
+    <QueryScope>
+      <AssociationReportsScreenBody />
+    </QueryScope>
+  );
+}
+
+function AssociationReportsScreenBody() {
   const { t } = useLingui();
   usePageTitle(t`Báo cáo hiệp hội`);
   const groups = useAdminGroups();

@@ -14,8 +14,18 @@ import { EmptyState } from '../../ui/empty-state';
 import { toast } from '../../ui/toast';
 import { saveOffer, useAdminGroups, useDiscountUses, useOffers } from './discounts-data';
 import './discounts.css';
+import { QueryScope } from '../../api/query-client';
 
+/** Reads through TanStack Query: the screen brings its own query scope. */
 export function DiscountScreen() {
+  return (
+    <QueryScope>
+      <DiscountScreenBody />
+    </QueryScope>
+  );
+}
+
+function DiscountScreenBody() {
   const { t } = useLingui();
   usePageTitle(t`Ưu đãi`);
   const offers = useOffers();

@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { toast } from '../../ui/toast';
 import { refreshDirectory, saveDirectory } from './explore-data';
 import './explore.css';
+import { QueryScope } from '../../api/query-client';
 
 interface Draft {
   id?: string;
@@ -37,7 +38,16 @@ const blank: Draft = {
   cardUrl: '',
 };
 
+/** Reads through TanStack Query: the screen brings its own query scope. */
 export function EditExploreScreen() {
+  return (
+    <QueryScope>
+      <EditExploreScreenBody />
+    </QueryScope>
+  );
+}
+
+function EditExploreScreenBody() {
   const { t } = useLingui();
   usePageTitle(t`Sửa danh bạ doanh nghiệp`);
   const mine = useQuery({
