@@ -48,6 +48,30 @@ async function reportsOf(db: Queryable, groupIds: string[]): Promise<Association
   }));
 }
 
+/** The CSV's rows: every report, then one total row per month. */
+function* csvRows(reports: AssociationReport[]): Generator<string[]> {
+  for (const r of reports) {
+    yield [
+      formatMonth(r.month),
+      r.groupName,
+      formatNumber(r.turnover),
+      formatNumber(r.domesticRevenue),
+      formatNumber(r.exportRevenue),
+      r.exportMarkets.join(', '),
+    ];
+  }
+  for (const t of monthTotals(reports)) {
+    yield [
+      formatMonth(t.month),
+      `Tổng (${t.groups})`,
+      formatNumber(t.turnover),
+      formatNumber(t.domesticRevenue),
+      formatNumber(t.exportRevenue),
+      '',
+    ];
+  }
+}
+
 export function associationReportRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const db = deps.database.db;
@@ -95,26 +119,8 @@ export function associationReportRoutes(deps: AppDeps): Hono<AppEnv> {
           'Thị trường xuất khẩu',
         ],
         async function* () {
-          for (const r of reports) {
-            yield [
-              formatMonth(r.month),
-              r.groupName,
-              formatNumber(r.turnover),
-              formatNumber(r.domesticRevenue),
-              formatNumber(r.exportRevenue),
-              r.exportMarkets.join(', '),
-            ];
-          }
-          for (const t of monthTotals(reports)) {
-            yield [
-              formatMonth(t.month),
-              `Tổng (${t.groups})`,
-              formatNumber(t.turnover),
-              formatNumber(t.domesticRevenue),
-              formatNumber(t.exportRevenue),
-              '',
-            ];
-          }
+          // The rows are in memory already; the stream takes them one at a time.
+          for (const row of csvRows(reports)) yield await Promise.resolve(row);
         },
       );
     }
