@@ -58,6 +58,13 @@ export const appScreenPaths = [
   '/cv/$memberId',
   '/action/wedding',
   '/action/contact-us',
+  // Agencies, discounts, association reports and the explore directory (decision 0810).
+  '/action/agency',
+  '/action/associationReports',
+  '/action/discount',
+  '/action/discover',
+  '/action/discover/detail',
+  '/action/editAgencyExplore',
 ] as const;
 
 /** Router paths that show the 404 screen: the named /404 page and the catch-all. */

@@ -381,6 +381,32 @@ export const messages = {
     vi: 'Chưa gửi được, sẽ thử lại',
     en: 'Not sent yet, will retry',
   },
+  // Agencies, discounts and association reports (decision 0810).
+  discount_inactive: {
+    vi: 'Ưu đãi này đã tắt hoặc bị xoá',
+    en: 'This discount is switched off or deleted',
+  },
+  discount_not_started: {
+    vi: 'Ưu đãi này chưa bắt đầu',
+    en: 'This discount has not started yet',
+  },
+  discount_expired: { vi: 'Ưu đãi này đã hết hạn', en: 'This discount has expired' },
+  discount_not_member: {
+    vi: 'Khách hàng không phải thành viên của nhóm đưa ra ưu đãi',
+    en: 'The buyer is not a member of the group offering this discount',
+  },
+  discount_wrong_group: {
+    vi: 'Ưu đãi này không thuộc nhóm đang tích điểm',
+    en: 'This discount belongs to another group',
+  },
+  report_month_exists: {
+    vi: 'Nhóm đã có báo cáo tháng này, hãy sửa báo cáo đó',
+    en: 'The group already has a report for this month; edit it instead',
+  },
+  agency_required: {
+    vi: 'Bạn không quản trị hiệp hội nào',
+    en: 'You do not administer any agency',
+  },
 } as const satisfies Record<string, { vi: string; en: string }>;
 
 export type MessageCode = keyof typeof messages;

@@ -114,6 +114,8 @@ export const pointCreateSchema = v.object({
   note: optionalText(500),
   /** When the staffer saved it on the device (ISO time); the server's time when absent. */
   recordedAt: v.optional(v.pipe(v.string('invalid_date'), v.isoTimestamp('invalid_date'))),
+  /** A discount offer of the seller group applied to this bill (decision 0810). */
+  discountGroupId: v.optional(v.nullable(idSchema)),
 });
 export type PointCreateInput = v.InferInput<typeof pointCreateSchema>;
 export type PointCreate = v.InferOutput<typeof pointCreateSchema>;

@@ -52,6 +52,10 @@ import { weddingRoutes } from './routes/wedding';
 import { contactUsRoutes } from './routes/contact-us';
 import { memberManagementRoutes } from './routes/member-management';
 import { customerRoutes } from './routes/customers';
+import { agencyRoutes } from './routes/agency';
+import { discountRoutes } from './routes/discounts';
+import { associationReportRoutes } from './routes/association-reports';
+import { exploreRoutes } from './routes/explore';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -154,6 +158,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', addressRoutes(deps));
   api.route('/', friendRoutes(deps));
   api.route('/', contactsRoutes(deps));
+  api.route('/', agencyRoutes(deps));
+  api.route('/', discountRoutes(deps));
+  api.route('/', associationReportRoutes(deps));
+  api.route('/', exploreRoutes(deps));
   api.route('/', cardSettingsRoutes(deps));
   api.route('/', uploadRoutes(deps));
   api.route('/', messagesRoutes(deps));

@@ -23,10 +23,14 @@ import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ScanQrRouteImport } from './routes/scan-qr'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
+import { Route as ActionAgencyRouteImport } from './routes/action/agency'
+import { Route as ActionAssociationReportsRouteImport } from './routes/action/associationReports'
 import { Route as ActionContactUsRouteImport } from './routes/action/contact-us'
 import { Route as ActionCreateCvRouteImport } from './routes/action/createCv'
 import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
+import { Route as ActionDiscountRouteImport } from './routes/action/discount'
 import { Route as ActionDowloadcvRouteImport } from './routes/action/dowloadcv'
+import { Route as ActionEditAgencyExploreRouteImport } from './routes/action/editAgencyExplore'
 import { Route as ActionHistoryRouteImport } from './routes/action/history'
 import { Route as ActionJobDiaryRouteImport } from './routes/action/jobDiary'
 import { Route as ActionMemberManagementRouteImport } from './routes/action/memberManagement'
@@ -54,6 +58,8 @@ import { Route as SmcSplatRouteImport } from './routes/smc.$'
 import { Route as VerifyIdRouteImport } from './routes/verify.$id'
 import { Route as ActionBrandIdRouteImport } from './routes/action/brand.$id'
 import { Route as ActionContentKindRouteImport } from './routes/action/content.$kind'
+import { Route as ActionDiscoverIndexRouteImport } from './routes/action/discover.index'
+import { Route as ActionDiscoverDetailRouteImport } from './routes/action/discover_.detail'
 import { Route as ActionHistoryCheckInIndexRouteImport } from './routes/action/historyCheckIn.index'
 import { Route as ActionHistoryCheckInHistoryRouteImport } from './routes/action/historyCheckIn.$history'
 import { Route as ActionHistoryEditHistoryHistoryRouteImport } from './routes/action/historyEditHistory.$history'
@@ -135,6 +141,17 @@ const ActionIndexRoute = ActionIndexRouteImport.update({
   path: '/action/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionAgencyRoute = ActionAgencyRouteImport.update({
+  id: '/action/agency',
+  path: '/action/agency',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionAssociationReportsRoute =
+  ActionAssociationReportsRouteImport.update({
+    id: '/action/associationReports',
+    path: '/action/associationReports',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const ActionContactUsRoute = ActionContactUsRouteImport.update({
   id: '/action/contact-us',
   path: '/action/contact-us',
@@ -150,9 +167,19 @@ const ActionCreatePointRoute = ActionCreatePointRouteImport.update({
   path: '/action/createPoint',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionDiscountRoute = ActionDiscountRouteImport.update({
+  id: '/action/discount',
+  path: '/action/discount',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionDowloadcvRoute = ActionDowloadcvRouteImport.update({
   id: '/action/dowloadcv',
   path: '/action/dowloadcv',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionEditAgencyExploreRoute = ActionEditAgencyExploreRouteImport.update({
+  id: '/action/editAgencyExplore',
+  path: '/action/editAgencyExplore',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionHistoryRoute = ActionHistoryRouteImport.update({
@@ -290,6 +317,16 @@ const ActionContentKindRoute = ActionContentKindRouteImport.update({
   path: '/action/content/$kind',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionDiscoverIndexRoute = ActionDiscoverIndexRouteImport.update({
+  id: '/action/discover/',
+  path: '/action/discover/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionDiscoverDetailRoute = ActionDiscoverDetailRouteImport.update({
+  id: '/action/discover_/detail',
+  path: '/action/discover/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionHistoryCheckInIndexRoute =
   ActionHistoryCheckInIndexRouteImport.update({
     id: '/action/historyCheckIn/',
@@ -358,10 +395,14 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/agency': typeof ActionAgencyRoute
+  '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/discount': typeof ActionDiscountRoute
   '/action/dowloadcv': typeof ActionDowloadcvRoute
+  '/action/editAgencyExplore': typeof ActionEditAgencyExploreRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/jobDiary': typeof ActionJobDiaryRoute
   '/action/memberManagement': typeof ActionMemberManagementRoute
@@ -390,6 +431,7 @@ export interface FileRoutesByFullPath {
   '/messages/': typeof MessagesIndexRoute
   '/action/brand/$id': typeof ActionBrandIdRoute
   '/action/content/$kind': typeof ActionContentKindRoute
+  '/action/discover/detail': typeof ActionDiscoverDetailRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/setting/display': typeof ActionSettingDisplayRoute
@@ -397,6 +439,7 @@ export interface FileRoutesByFullPath {
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
   '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
+  '/action/discover/': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
   '/admin/registrations/': typeof AdminRegistrationsIndexRoute
@@ -415,10 +458,14 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/agency': typeof ActionAgencyRoute
+  '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/discount': typeof ActionDiscountRoute
   '/action/dowloadcv': typeof ActionDowloadcvRoute
+  '/action/editAgencyExplore': typeof ActionEditAgencyExploreRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/jobDiary': typeof ActionJobDiaryRoute
   '/action/memberManagement': typeof ActionMemberManagementRoute
@@ -447,6 +494,7 @@ export interface FileRoutesByTo {
   '/messages': typeof MessagesIndexRoute
   '/action/brand/$id': typeof ActionBrandIdRoute
   '/action/content/$kind': typeof ActionContentKindRoute
+  '/action/discover/detail': typeof ActionDiscoverDetailRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/setting/display': typeof ActionSettingDisplayRoute
@@ -454,6 +502,7 @@ export interface FileRoutesByTo {
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
   '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
+  '/action/discover': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn': typeof ActionHistoryCheckInIndexRoute
   '/action/setting': typeof ActionSettingIndexRoute
   '/admin/registrations': typeof AdminRegistrationsIndexRoute
@@ -473,10 +522,14 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/action/agency': typeof ActionAgencyRoute
+  '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
+  '/action/discount': typeof ActionDiscountRoute
   '/action/dowloadcv': typeof ActionDowloadcvRoute
+  '/action/editAgencyExplore': typeof ActionEditAgencyExploreRoute
   '/action/history': typeof ActionHistoryRoute
   '/action/jobDiary': typeof ActionJobDiaryRoute
   '/action/memberManagement': typeof ActionMemberManagementRoute
@@ -505,6 +558,7 @@ export interface FileRoutesById {
   '/messages/': typeof MessagesIndexRoute
   '/action/brand/$id': typeof ActionBrandIdRoute
   '/action/content/$kind': typeof ActionContentKindRoute
+  '/action/discover_/detail': typeof ActionDiscoverDetailRoute
   '/action/historyCheckIn/$history': typeof ActionHistoryCheckInHistoryRoute
   '/action/historyEditHistory/$history': typeof ActionHistoryEditHistoryHistoryRoute
   '/action/setting_/display': typeof ActionSettingDisplayRoute
@@ -512,6 +566,7 @@ export interface FileRoutesById {
   '/action/setting_/photos': typeof ActionSettingPhotosRoute
   '/action/setting_/short-link': typeof ActionSettingShortLinkRoute
   '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
+  '/action/discover/': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
   '/admin/registrations/': typeof AdminRegistrationsIndexRoute
@@ -532,10 +587,14 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/agency'
+    | '/action/associationReports'
     | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
+    | '/action/discount'
     | '/action/dowloadcv'
+    | '/action/editAgencyExplore'
     | '/action/history'
     | '/action/jobDiary'
     | '/action/memberManagement'
@@ -564,6 +623,7 @@ export interface FileRouteTypes {
     | '/messages/'
     | '/action/brand/$id'
     | '/action/content/$kind'
+    | '/action/discover/detail'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/setting/display'
@@ -571,6 +631,7 @@ export interface FileRouteTypes {
     | '/action/setting/photos'
     | '/action/setting/short-link'
     | '/admin/registrations/$id'
+    | '/action/discover/'
     | '/action/historyCheckIn/'
     | '/action/setting/'
     | '/admin/registrations/'
@@ -589,10 +650,14 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/agency'
+    | '/action/associationReports'
     | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
+    | '/action/discount'
     | '/action/dowloadcv'
+    | '/action/editAgencyExplore'
     | '/action/history'
     | '/action/jobDiary'
     | '/action/memberManagement'
@@ -621,6 +686,7 @@ export interface FileRouteTypes {
     | '/messages'
     | '/action/brand/$id'
     | '/action/content/$kind'
+    | '/action/discover/detail'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/setting/display'
@@ -628,6 +694,7 @@ export interface FileRouteTypes {
     | '/action/setting/photos'
     | '/action/setting/short-link'
     | '/admin/registrations/$id'
+    | '/action/discover'
     | '/action/historyCheckIn'
     | '/action/setting'
     | '/admin/registrations'
@@ -646,10 +713,14 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/action/agency'
+    | '/action/associationReports'
     | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
+    | '/action/discount'
     | '/action/dowloadcv'
+    | '/action/editAgencyExplore'
     | '/action/history'
     | '/action/jobDiary'
     | '/action/memberManagement'
@@ -678,6 +749,7 @@ export interface FileRouteTypes {
     | '/messages/'
     | '/action/brand/$id'
     | '/action/content/$kind'
+    | '/action/discover_/detail'
     | '/action/historyCheckIn/$history'
     | '/action/historyEditHistory/$history'
     | '/action/setting_/display'
@@ -685,6 +757,7 @@ export interface FileRouteTypes {
     | '/action/setting_/photos'
     | '/action/setting_/short-link'
     | '/admin/registrations/$id'
+    | '/action/discover/'
     | '/action/historyCheckIn/'
     | '/action/setting/'
     | '/admin/registrations/'
@@ -704,10 +777,14 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute
   RegisterRoute: typeof RegisterRoute
   ScanQrRoute: typeof ScanQrRoute
+  ActionAgencyRoute: typeof ActionAgencyRoute
+  ActionAssociationReportsRoute: typeof ActionAssociationReportsRoute
   ActionContactUsRoute: typeof ActionContactUsRoute
   ActionCreateCvRoute: typeof ActionCreateCvRoute
   ActionCreatePointRoute: typeof ActionCreatePointRoute
+  ActionDiscountRoute: typeof ActionDiscountRoute
   ActionDowloadcvRoute: typeof ActionDowloadcvRoute
+  ActionEditAgencyExploreRoute: typeof ActionEditAgencyExploreRoute
   ActionHistoryRoute: typeof ActionHistoryRoute
   ActionJobDiaryRoute: typeof ActionJobDiaryRoute
   ActionMemberManagementRoute: typeof ActionMemberManagementRoute
@@ -736,12 +813,14 @@ export interface RootRouteChildren {
   MessagesIndexRoute: typeof MessagesIndexRoute
   ActionBrandIdRoute: typeof ActionBrandIdRoute
   ActionContentKindRoute: typeof ActionContentKindRoute
+  ActionDiscoverDetailRoute: typeof ActionDiscoverDetailRoute
   ActionHistoryCheckInHistoryRoute: typeof ActionHistoryCheckInHistoryRoute
   ActionHistoryEditHistoryHistoryRoute: typeof ActionHistoryEditHistoryHistoryRoute
   ActionSettingDisplayRoute: typeof ActionSettingDisplayRoute
   ActionSettingLinksRoute: typeof ActionSettingLinksRoute
   ActionSettingPhotosRoute: typeof ActionSettingPhotosRoute
   ActionSettingShortLinkRoute: typeof ActionSettingShortLinkRoute
+  ActionDiscoverIndexRoute: typeof ActionDiscoverIndexRoute
   ActionHistoryCheckInIndexRoute: typeof ActionHistoryCheckInIndexRoute
   ActionSettingIndexRoute: typeof ActionSettingIndexRoute
 }
@@ -846,6 +925,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/agency': {
+      id: '/action/agency'
+      path: '/action/agency'
+      fullPath: '/action/agency'
+      preLoaderRoute: typeof ActionAgencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/associationReports': {
+      id: '/action/associationReports'
+      path: '/action/associationReports'
+      fullPath: '/action/associationReports'
+      preLoaderRoute: typeof ActionAssociationReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/contact-us': {
       id: '/action/contact-us'
       path: '/action/contact-us'
@@ -867,11 +960,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionCreatePointRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/discount': {
+      id: '/action/discount'
+      path: '/action/discount'
+      fullPath: '/action/discount'
+      preLoaderRoute: typeof ActionDiscountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/dowloadcv': {
       id: '/action/dowloadcv'
       path: '/action/dowloadcv'
       fullPath: '/action/dowloadcv'
       preLoaderRoute: typeof ActionDowloadcvRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/editAgencyExplore': {
+      id: '/action/editAgencyExplore'
+      path: '/action/editAgencyExplore'
+      fullPath: '/action/editAgencyExplore'
+      preLoaderRoute: typeof ActionEditAgencyExploreRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/history': {
@@ -1063,6 +1170,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionContentKindRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/discover/': {
+      id: '/action/discover/'
+      path: '/action/discover'
+      fullPath: '/action/discover/'
+      preLoaderRoute: typeof ActionDiscoverIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/discover_/detail': {
+      id: '/action/discover_/detail'
+      path: '/action/discover/detail'
+      fullPath: '/action/discover/detail'
+      preLoaderRoute: typeof ActionDiscoverDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/historyCheckIn/': {
       id: '/action/historyCheckIn/'
       path: '/action/historyCheckIn'
@@ -1162,10 +1283,14 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   RegisterRoute: RegisterRoute,
   ScanQrRoute: ScanQrRoute,
+  ActionAgencyRoute: ActionAgencyRoute,
+  ActionAssociationReportsRoute: ActionAssociationReportsRoute,
   ActionContactUsRoute: ActionContactUsRoute,
   ActionCreateCvRoute: ActionCreateCvRoute,
   ActionCreatePointRoute: ActionCreatePointRoute,
+  ActionDiscountRoute: ActionDiscountRoute,
   ActionDowloadcvRoute: ActionDowloadcvRoute,
+  ActionEditAgencyExploreRoute: ActionEditAgencyExploreRoute,
   ActionHistoryRoute: ActionHistoryRoute,
   ActionJobDiaryRoute: ActionJobDiaryRoute,
   ActionMemberManagementRoute: ActionMemberManagementRoute,
@@ -1194,12 +1319,14 @@ const rootRouteChildren: RootRouteChildren = {
   MessagesIndexRoute: MessagesIndexRoute,
   ActionBrandIdRoute: ActionBrandIdRoute,
   ActionContentKindRoute: ActionContentKindRoute,
+  ActionDiscoverDetailRoute: ActionDiscoverDetailRoute,
   ActionHistoryCheckInHistoryRoute: ActionHistoryCheckInHistoryRoute,
   ActionHistoryEditHistoryHistoryRoute: ActionHistoryEditHistoryHistoryRoute,
   ActionSettingDisplayRoute: ActionSettingDisplayRoute,
   ActionSettingLinksRoute: ActionSettingLinksRoute,
   ActionSettingPhotosRoute: ActionSettingPhotosRoute,
   ActionSettingShortLinkRoute: ActionSettingShortLinkRoute,
+  ActionDiscoverIndexRoute: ActionDiscoverIndexRoute,
   ActionHistoryCheckInIndexRoute: ActionHistoryCheckInIndexRoute,
   ActionSettingIndexRoute: ActionSettingIndexRoute,
 }

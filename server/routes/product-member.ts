@@ -143,7 +143,16 @@ export function productMemberRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/productMember/loadProductByBrands', (c) => search(c));
   app.get('/productMember/searchProductByBrands', (c) => search(c));
   app.get('/productMember/loadProductByAgency', (c) => search(c, [sql`g.agency_id IS NOT NULL`]));
-  app.get('/productMember/loadRecommendProducts', (c) => search(c, [sql`p.outstanding = true`]));
+  // An agency's curated list when its admins made one (decision 0810), else outstanding products.
+  app.get('/productMember/loadRecommendProducts', (c) => {
+    const agencyId = c.req.query('agencyId');
+    const curated = sql`p.id IN (SELECT r.product_id FROM agency_recommended_products r
+      WHERE r.agency_id::text = ${agencyId ?? ''})`;
+    return search(c, [
+      sql`(CASE WHEN EXISTS (SELECT 1 FROM agency_recommended_products r
+        WHERE r.agency_id::text = ${agencyId ?? ''}) THEN ${curated} ELSE p.outstanding END)`,
+    ]);
+  });
 
   return app;
 }

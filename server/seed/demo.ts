@@ -21,6 +21,7 @@ import { hashPassword } from '../auth/password';
 import { themeCatalogue } from '../../contract/theme';
 import { seedDemoPoints } from './demo-points';
 import { seedDemoPictures } from './demo-pictures';
+import { agencyDemoLogin, seedAgencyDemo } from './demo-agency';
 
 export const demoLogins = [
   {
@@ -48,9 +49,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     .where(eq(members.email, 'demo@mecards.vn'));
   if (existing.length > 0) return false;
 
-  const [demoHash, staffHash, brandHash] = await Promise.all(
-    demoLogins.map((login) => hashPassword(login.password)),
+  const [demoHash, staffHash, brandHash, agencyHash] = await Promise.all(
+    [...demoLogins, agencyDemoLogin].map((login) => hashPassword(login.password)),
   );
+  if (!agencyHash) throw new Error('agency password not hashed');
 
   await db.transaction(async (tx) => {
     const [agency] = await tx
@@ -463,6 +465,17 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         content: 'Chứng chỉ chuyên gia thử nếm cà phê Arabica.',
       },
     ]);
+    await seedAgencyDemo(
+      tx,
+      {
+        agencyId: agency.id,
+        brandId: brand.id,
+        groupId: agencyGroup.id,
+        customerId: others[1]!.id,
+        brandOwnerId: brandOwner.id,
+      },
+      agencyHash,
+    );
   });
   await seedDemoPoints(db);
   const [demoMember] = await db

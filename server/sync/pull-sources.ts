@@ -11,6 +11,7 @@ import { jobDiaryPullSource } from './job-diary-sync';
 import { cvPullSource } from './cv-sync';
 import { weddingGuestsPullSource, weddingsPullSource } from './wedding-sync';
 import { contactUsPullSource } from './contact-us-sync';
+import { discountGroupsPullSource } from './discounts-sync';
 import {
   checkInsPullSource,
   orderGroupsPullSource,
@@ -38,4 +39,5 @@ export const pullSources: readonly PullSource[] = [
   contactUsPullSource,
   rosterMembersPullSource,
   rosterCustomersPullSource,
+  discountGroupsPullSource,
 ];

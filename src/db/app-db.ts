@@ -15,6 +15,8 @@ import type {
 import type { Friendship } from '../../contract/friend';
 import type { JobDiaryEntry } from '../../contract/job-diary';
 import type { MemberCv } from '../../contract/cv';
+import type { DiscountGroup } from '../../contract/discount';
+import type { ExploreDirectory } from '../../contract/agency';
 import type { ImagePurpose } from '../../contract/image';
 import type { Member } from '../../contract/member';
 import type { MessageCopy } from '../../contract/message';
@@ -99,6 +101,15 @@ export interface MemberBalanceRow {
 
 /** A notification as its pull source sends it (version 7; the service worker writes them too). */
 export type NotificationRow = NotificationItem;
+
+/** A discount offer of a group the member belongs to (version 13, decision 0810). */
+export type DiscountGroupRow = DiscountGroup;
+
+/** An agency's explore directory as last fetched, for offline browsing and search (version 13). */
+export interface ExploreDirectoryRow extends ExploreDirectory {
+  agencyId: string;
+  fetchedAt: string;
+}
 
 /** The member's own copy of a message (version 7, decision 0660). */
 export type MessageRow = MessageCopy;
@@ -219,6 +230,7 @@ export interface MirroredTables {
   weddingGuests: WeddingGuestRow;
   contactUs: ContactUsRow;
   groupRoster: GroupRosterRow;
+  discountGroups: DiscountGroupRow;
 }
 
 export type MirroredTableName = keyof MirroredTables;
@@ -247,6 +259,7 @@ export const pulledTableNames = [
   'weddingGuests',
   'contactUs',
   'groupRoster',
+  'discountGroups',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -264,6 +277,7 @@ export type AppDb = Dexie & {
   pendingImages: Table<PendingImageRow, string>;
   serverShadows: Table<ServerShadowRow, string>;
   syncState: Table<SyncStateRow, string>;
+  exploreDirectories: Table<ExploreDirectoryRow, string>;
 };
 
 /** Moves a queued payload of one mutation to the shape of a newer version. */
@@ -353,6 +367,15 @@ export const appDbVersions: AppDbVersion[] = [
     // by short link, phone or name (decision 0801).
     version: 12,
     stores: { groupRoster: 'id, groupId, memberId, urlMinify, phone' },
+  },
+  {
+    // Discount offers of the member's groups (a seller applies them offline) and the explore
+    // directories last opened (decision 0810).
+    version: 13,
+    stores: {
+      discountGroups: 'id, groupId, updatedAt',
+      exploreDirectories: 'agencyId',
+    },
   },
 ];
 

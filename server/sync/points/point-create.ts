@@ -18,6 +18,7 @@ import {
 import { requireStaffFacts, staffFacts } from './staff';
 import { pointEntriesToClient } from './to-client';
 import { notifyPointEntries } from './point-notifications';
+import { checkEntryDiscount, recordEntryDiscount } from './discount-apply';
 
 /** The columns of a new point entry, as one by one and the batch both write them. */
 function pointEntryValues(
@@ -93,17 +94,19 @@ export const pointCreate: MutationHandler<'point.create'> = {
       balance = (await ledgerBalanceOf(tx, input.buyerMemberId, input.sellerGroupId)).balance;
     }
     const accumulated = checkNewEntry(input, staff, balance);
-    const [row] = await tx
-      .insert(pointEntries)
-      .values(pointEntryValues(input, ctx, accumulated, input.orderGroupId ?? null))
-      .returning();
+    const values = pointEntryValues(input, ctx, accumulated, input.orderGroupId ?? null);
+    const discount = await checkEntryDiscount(tx, input, values.recordedAt);
+    const [row] = await tx.insert(pointEntries).values(values).returning();
+    if (discount) await recordEntryDiscount(tx, values, discount);
     await notifyPointEntries(tx, [row!]);
     return (await pointEntriesToClient(tx, [row!]))[0]!;
   },
 
   /** Every check of `run` in a few queries, one multi-row insert; any refusal goes one by one. */
   async runMany(tx, ctx, inputs) {
-    if (inputs.some((i) => i.orderGroupId || i.buyerMemberId === ctx.memberId)) {
+    if (
+      inputs.some((i) => i.orderGroupId || i.discountGroupId || i.buyerMemberId === ctx.memberId)
+    ) {
       throw new NeedsOneByOne();
     }
     const facts = await staffFacts(

@@ -64,6 +64,8 @@ function useMemberFacts() {
     isStaff: staffGroupCount > 0,
     isAdmin: adminGroupCount > 0,
     adminBrand: adminBrandOf(readCookie(cookieNames.brandGroup)),
+    // Spec §4: a member with an agency gets a light-grey menu (decision 0810).
+    hasAgency: Boolean(readCookie(cookieNames.agency)),
   };
 }
 
@@ -245,11 +247,15 @@ function MemberLinks({
 /** The logged-in member's dropdown menu; loaded only for members (it reads the device store). */
 export function MemberDropdown() {
   const { t } = useLingui();
-  const { pathname, memberId, urlMinify, isStaff, isAdmin, adminBrand, unread } = useMemberFacts();
+  const { pathname, memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } =
+    useMemberFacts();
   if (!memberId) return null;
   const total = unread.messages + unread.notifications;
   return (
-    <details className="member-menu" key={pathname}>
+    <details
+      className={hasAgency ? 'member-menu member-menu--agency' : 'member-menu'}
+      key={pathname}
+    >
       <summary aria-label={total > 0 ? t`Mở menu, ${total} mục mới` : t`Mở menu`}>
         <Trans>Menu</Trans>
         <CountBadge count={unread.messages} label={t`${unread.messages} lời nhắn chưa đọc`} />
@@ -271,7 +277,8 @@ export function MemberDropdown() {
 /** The `/action` hub: every area, grouped, under the member's home. */
 export function MemberHubGroups() {
   const { t } = useLingui();
-  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread } = useMemberFacts();
+  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } =
+    useMemberFacts();
   if (!memberId) return null;
   return (
     <nav className="member-hub" aria-label={t`Các chức năng`}>
@@ -414,6 +421,37 @@ export function MemberHubGroups() {
             <li>
               <Link to="/action/memberManagement">
                 <Trans>Quản lý thành viên</Trans>
+              </Link>
+            </li>
+          )}
+        </ul>
+      </section>
+      <section aria-labelledby="hub-agency">
+        <h3 id="hub-agency">
+          <Trans>Hiệp hội và ưu đãi</Trans>
+        </h3>
+        <ul>
+          <li>
+            <Link to="/action/discover">
+              <Trans>Khám phá doanh nghiệp</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/action/discount">
+              <Trans>Ưu đãi</Trans>
+            </Link>
+          </li>
+          {(adminBrand || hasAgency) && (
+            <li>
+              <Link to="/action/associationReports">
+                <Trans>Báo cáo hiệp hội</Trans>
+              </Link>
+            </li>
+          )}
+          {hasAgency && (
+            <li>
+              <Link to="/action/agency">
+                <Trans>Quản lý hiệp hội</Trans>
               </Link>
             </li>
           )}

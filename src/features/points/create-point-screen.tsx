@@ -7,6 +7,7 @@ import { shownFieldText } from '../../../contract/field-messages';
 import { messageText, type Lang } from '../../../contract/messages';
 import { deductionRefusal, paymentAmount, pointsEarned } from '../../../contract/points';
 import { formatNumber } from '../../../contract/format';
+import { discountAmount } from '../../../contract/discount';
 import { balanceView, duplicateOfLocal, parseAmount } from '../../lib/points-math';
 import { vietnamTime } from '../../../contract/vietnam-time';
 import { isMemberUuid, readScannedCode } from '../../lib/qr';
@@ -29,6 +30,7 @@ import {
   useRosterMatches,
   useStaffGroups,
   resolveLinkOffline,
+  useUsableDiscounts,
 } from './points-data';
 import { DuplicateBadge, PendingBadge } from './points-badges';
 import { RefusedList } from './refused-list';
@@ -227,6 +229,9 @@ function MemberPoints({
     return p.buyerMemberId === memberId || p.memberId === memberId;
   });
   const orders = useOrderGroups(memberId, group.groupId);
+  const discounts = useUsableDiscounts(group.groupId);
+  const [discountId, setDiscountId] = useState('');
+  const discount = discounts?.find((d) => d.id === discountId);
   const [orderChoice, setOrderChoice] = useState('');
   const [orderTitle, setOrderTitle] = useState('');
   const [busy, setBusy] = useState(false);
@@ -282,8 +287,10 @@ function MemberPoints({
         invoiceValue: values.invoiceValue,
         deductedPoints: values.deductedPoints,
         note: values.note ?? '',
+        discountGroupId: discount?.id ?? null,
       });
       reset();
+      setDiscountId('');
       toast.success(online ? t`Đã lưu điểm` : t`Đã lưu trên máy — sẽ gửi khi có mạng`);
     } catch {
       toast.error(t`Không lưu được trên thiết bị. Vui lòng thử lại.`);
@@ -370,6 +377,30 @@ function MemberPoints({
           {...register('deductedPoints')}
         />
         <TextField label={t`Ghi chú`} autoComplete="off" {...register('note')} />
+        {discounts && discounts.length > 0 && (
+          <label className="field">
+            <span className="field__label">
+              <Trans>Ưu đãi của thành viên</Trans>
+            </span>
+            <select
+              className="field__input"
+              value={discountId}
+              onChange={(e) => setDiscountId(e.target.value)}
+            >
+              <option value="">{t`Không áp dụng`}</option>
+              {discounts.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.title} (−{d.percent}%)
+                </option>
+              ))}
+            </select>
+            {discount && Number.isFinite(invoiceValue) && (
+              <span className="field__hint" data-testid="discount-amount">
+                <Trans>Giảm {formatNumber(discountAmount(invoiceValue, discount.percent))} ₫</Trans>
+              </span>
+            )}
+          </label>
+        )}
         <label className="field">
           <span className="field__label">
             <Trans>Đơn hàng</Trans>

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import {
   appDb,
   type CheckInRow,
+  type DiscountGroupRow,
   type MemberBalanceRow,
   type OrderGroupRow,
   type OutboxEntry,
@@ -23,6 +24,8 @@ import type { CheckInCreateInput } from '../../../contract/checkin';
 import type { MutationName } from '../../../contract/mutations';
 import { currentMemberId } from '../../api/current-member';
 import { findInRoster, memberIdByLink } from './roster-lookup';
+import { discountRefusal } from '../../../contract/discount';
+import { vietnamDay } from '../../../contract/vietnam-time';
 
 export const pointMutations = [
   'point.create',
@@ -250,6 +253,22 @@ export interface NewPointEntry {
   invoiceValue: number;
   deductedPoints: number;
   note: string;
+  /** A discount offer of the group applied to this bill; the server checks it again. */
+  discountGroupId?: string | null;
+}
+
+/**
+ * The group's discount offers usable today (as this device knows them: mirrored from the
+ * server, so a seller can apply one offline).
+ */
+export function useUsableDiscounts(groupId: string): DiscountGroupRow[] | undefined {
+  return useLiveQuery(async () => {
+    const today = vietnamDay(new Date());
+    const rows = await appDb.discountGroups.where('groupId').equals(groupId).toArray();
+    return rows
+      .filter((r) => discountRefusal(r, today) === null)
+      .sort((a, b) => b.percent - a.percent || a.title.localeCompare(b.title));
+  }, [groupId]);
 }
 
 /**
@@ -289,6 +308,7 @@ export async function savePointEntry(input: NewPointEntry): Promise<PointEntryRo
     recordedAt: now,
     ...(row.orderGroupId ? { orderGroupId: row.orderGroupId } : {}),
     ...(row.note ? { note: row.note } : {}),
+    ...(input.discountGroupId ? { discountGroupId: input.discountGroupId } : {}),
   };
   await queueMutation({
     name: 'point.create',

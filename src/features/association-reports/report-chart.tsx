@@ -1,0 +1,72 @@
+// The agency's totals per month as a line chart. uPlot and its styles are loaded by this
+// component only, so no other screen pays for them.
+import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { MonthTotals } from '../../../contract/association-report';
+import { formatMonth, formatNumber } from '../../../contract/format';
+
+export function ReportChart({ totals }: { totals: MonthTotals[] }) {
+  const { t } = useLingui();
+  const box = useRef<HTMLDivElement>(null);
+  const labels = {
+    turnover: t`Doanh thu`,
+    domestic: t`Nội địa`,
+    export: t`Xuất khẩu`,
+  };
+  useEffect(() => {
+    const element = box.current;
+    if (!element || totals.length === 0) return;
+    let chart: { destroy(): void } | undefined;
+    let cancelled = false;
+    void (async () => {
+      const [{ default: UPlot }] = await Promise.all([
+        import('uplot'),
+        import('uplot/dist/uPlot.min.css'),
+      ]);
+      if (cancelled) return;
+      const xs = totals.map((m) => Date.parse(`${m.month}T00:00:00Z`) / 1000);
+      const width = Math.max(280, Math.min(element.clientWidth || 640, 720));
+      chart = new UPlot(
+        {
+          width,
+          height: 240,
+          scales: { x: { time: true } },
+          legend: { show: false },
+          axes: [
+            {
+              values: (_u, ticks) =>
+                ticks.map((s) => formatMonth(new Date(s * 1000).toISOString())),
+            },
+            { size: 90, values: (_u, ticks) => ticks.map((v) => formatNumber(v)) },
+          ],
+          series: [
+            {},
+            { label: labels.turnover, stroke: '#1d4ed8', width: 2 },
+            { label: labels.domestic, stroke: '#15803d', width: 2 },
+            { label: labels.export, stroke: '#b45309', width: 2 },
+          ],
+        },
+        [
+          xs,
+          totals.map((m) => m.turnover),
+          totals.map((m) => m.domesticRevenue),
+          totals.map((m) => m.exportRevenue),
+        ],
+        element,
+      );
+    })();
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+  }, [totals, labels.turnover, labels.domestic, labels.export]);
+  return (
+    <div
+      ref={box}
+      className="report-chart"
+      role="img"
+      aria-label={t`Biểu đồ doanh thu theo tháng`}
+      data-testid="report-chart"
+    />
+  );
+}

@@ -1,0 +1,90 @@
+// /action/discover/detail?id=: one company of the directory, from the device (offline too).
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb } from '../../db/app-db';
+import { usePageTitle } from '../../ui/page-title';
+import { NotFoundScreen } from '../../ui/not-found-screen';
+import './explore.css';
+
+export function DiscoverDetailScreen({ companyId }: { companyId: string | undefined }) {
+  const { t } = useLingui();
+  const company = useLiveQuery(async () => {
+    if (!companyId) return null;
+    for (const directory of await appDb.exploreDirectories.toArray()) {
+      const found = directory.companies.find((c) => c.id === companyId);
+      if (found) return found;
+    }
+    return null;
+  }, [companyId]);
+  usePageTitle(company?.name ?? t`Doanh nghiệp`);
+  if (company === undefined) return <main className="explore-page" aria-busy="true" />;
+  if (company === null) return <NotFoundScreen />;
+  const website = /^https?:\/\//.test(company.website) ? company.website : '';
+  return (
+    <main className="explore-page">
+      <p>
+        <Link to="/action/discover">
+          <Trans>← Danh bạ doanh nghiệp</Trans>
+        </Link>
+      </p>
+      <h1>{company.name}</h1>
+      <dl className="explore-facts">
+        {company.sector && (
+          <>
+            <dt>
+              <Trans>Ngành nghề</Trans>
+            </dt>
+            <dd>{company.sector}</dd>
+          </>
+        )}
+        {company.province && (
+          <>
+            <dt>
+              <Trans>Tỉnh/thành</Trans>
+            </dt>
+            <dd>{company.province}</dd>
+          </>
+        )}
+        {company.address && (
+          <>
+            <dt>
+              <Trans>Địa chỉ</Trans>
+            </dt>
+            <dd>{company.address}</dd>
+          </>
+        )}
+        {company.phone && (
+          <>
+            <dt>
+              <Trans>Điện thoại</Trans>
+            </dt>
+            <dd>
+              <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>{company.phone}</a>
+            </dd>
+          </>
+        )}
+        {website && (
+          <>
+            <dt>
+              <Trans>Website</Trans>
+            </dt>
+            <dd>
+              <a href={website} rel="noopener noreferrer" target="_blank">
+                {website}
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+      {company.description && <p>{company.description}</p>}
+      {company.cardUrl.startsWith('/') && (
+        <p>
+          <a href={company.cardUrl}>
+            <Trans>Xem trang doanh nghiệp</Trans>
+          </a>
+        </p>
+      )}
+    </main>
+  );
+}
