@@ -45,7 +45,7 @@ export function pushSettingsWithDefaults(
   stored: Partial<Record<string, unknown>> | null | undefined,
 ): PushSettings {
   const pick = (topic: PushTopic) =>
-    typeof stored?.[topic] === 'boolean' ? (stored[topic]) : defaultPushSettings[topic];
+    typeof stored?.[topic] === 'boolean' ? stored[topic] : defaultPushSettings[topic];
   return { messages: pick('messages'), friends: pick('friends'), points: pick('points') };
 }
 
