@@ -46,6 +46,7 @@ export const appScreenPaths = [
   '/action/setting/photos',
   // Managing the member's and their brands' posts, products, activities, relics, posters.
   '/action/content/$kind',
+  '/action/shortenedLink',
 ] as const;
 
 /** Router paths that show the 404 screen: the named /404 page and the catch-all. */

@@ -41,6 +41,7 @@ import {
 } from './message';
 import { notificationOpenSchema, type NotificationItem } from './notification';
 import { accountLinkDeleteSchema, accountLinkUpsertSchema, type AccountLink } from './account-link';
+import { shortLinkDeleteSchema, shortLinkUpsertSchema, type ShortLink } from './short-link';
 import type { Lang } from './messages';
 
 export interface MutationDeclaration<S extends v.GenericSchema, R> {
@@ -177,6 +178,14 @@ export const mutations = {
   'accountLink.delete': declare<AccountLink>()(accountLinkDeleteSchema, {
     vi: 'Xoá ngân hàng, liên kết hoặc video',
     en: 'Delete bank account, link or video',
+  }),
+  'shortLink.upsert': declare<ShortLink>()(shortLinkUpsertSchema, {
+    vi: 'Lưu đường dẫn rút gọn',
+    en: 'Save short link',
+  }),
+  'shortLink.delete': declare<ShortLink>()(shortLinkDeleteSchema, {
+    vi: 'Xoá đường dẫn rút gọn',
+    en: 'Delete short link',
   }),
 } as const satisfies Record<string, MutationDeclaration<v.GenericSchema, unknown>>;
 

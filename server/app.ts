@@ -46,6 +46,7 @@ function pushConnectSources(deps: AppDeps): string[] {
     : [];
 }
 import { accountLinksRoutes } from './routes/account-links';
+import { shortLinkRedirects, shortLinkRoutes } from './routes/short-links';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -155,11 +156,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', notificationsRoutes(deps, startMemberPokes(deps.database, deps.logger)));
   startPushDispatcher(deps.database, deps.config.push, deps.logger);
   api.route('/', accountLinksRoutes(deps));
+  api.route('/', shortLinkRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 
   app.route('/api', api);
   app.route('/', imageRoutes(deps));
+  app.route('/', shortLinkRedirects(deps));
   mountClient(app, deps);
   return app;
 }

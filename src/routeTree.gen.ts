@@ -27,6 +27,7 @@ import { Route as ActionCreatePointRouteImport } from './routes/action/createPoi
 import { Route as ActionHistoryRouteImport } from './routes/action/history'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
+import { Route as ActionShortenedLinkRouteImport } from './routes/action/shortenedLink'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
 import { Route as ActionViewPointRouteImport } from './routes/action/viewPoint'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
@@ -143,6 +144,11 @@ const ActionPhonebookRoute = ActionPhonebookRouteImport.update({
 const ActionQrcodeRoute = ActionQrcodeRouteImport.update({
   id: '/action/qrcode',
   path: '/action/qrcode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionShortenedLinkRoute = ActionShortenedLinkRouteImport.update({
+  id: '/action/shortenedLink',
+  path: '/action/shortenedLink',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionStatisticalRoute = ActionStatisticalRouteImport.update({
@@ -302,6 +308,7 @@ export interface FileRoutesByFullPath {
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
@@ -349,6 +356,7 @@ export interface FileRoutesByTo {
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
@@ -397,6 +405,7 @@ export interface FileRoutesById {
   '/action/history': typeof ActionHistoryRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
@@ -446,6 +455,7 @@ export interface FileRouteTypes {
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/shortenedLink'
     | '/action/statistical'
     | '/action/viewPoint'
     | '/blog/$'
@@ -493,6 +503,7 @@ export interface FileRouteTypes {
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/shortenedLink'
     | '/action/statistical'
     | '/action/viewPoint'
     | '/blog/$'
@@ -540,6 +551,7 @@ export interface FileRouteTypes {
     | '/action/history'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/shortenedLink'
     | '/action/statistical'
     | '/action/viewPoint'
     | '/blog/$'
@@ -588,6 +600,7 @@ export interface RootRouteChildren {
   ActionHistoryRoute: typeof ActionHistoryRoute
   ActionPhonebookRoute: typeof ActionPhonebookRoute
   ActionQrcodeRoute: typeof ActionQrcodeRoute
+  ActionShortenedLinkRoute: typeof ActionShortenedLinkRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
   ActionViewPointRoute: typeof ActionViewPointRoute
   BlogSplatRoute: typeof BlogSplatRoute
@@ -744,6 +757,13 @@ declare module '@tanstack/react-router' {
       path: '/action/qrcode'
       fullPath: '/action/qrcode'
       preLoaderRoute: typeof ActionQrcodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/shortenedLink': {
+      id: '/action/shortenedLink'
+      path: '/action/shortenedLink'
+      fullPath: '/action/shortenedLink'
+      preLoaderRoute: typeof ActionShortenedLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/statistical': {
@@ -956,6 +976,7 @@ const rootRouteChildren: RootRouteChildren = {
   ActionHistoryRoute: ActionHistoryRoute,
   ActionPhonebookRoute: ActionPhonebookRoute,
   ActionQrcodeRoute: ActionQrcodeRoute,
+  ActionShortenedLinkRoute: ActionShortenedLinkRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
   ActionViewPointRoute: ActionViewPointRoute,
   BlogSplatRoute: BlogSplatRoute,

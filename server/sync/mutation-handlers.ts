@@ -9,6 +9,7 @@ import {
 import type { Transaction } from '../db/client';
 import type { MutationContext, MutationHandler, RunnableMutation } from './registry';
 import { deleteAccountLink, upsertAccountLink } from './account-links-sync';
+import { deleteShortLink, upsertShortLink } from './short-links-sync';
 import { deleteContact, upsertContact } from './contacts-sync';
 import { acceptFriend, addFriend, cancelFriend, rejectFriend, unfriend } from './friends-sync';
 import { contentHandlers } from './content-sync';
@@ -43,6 +44,8 @@ export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'notification.open': openNotification,
   'accountLink.upsert': upsertAccountLink,
   'accountLink.delete': deleteAccountLink,
+  'shortLink.upsert': upsertShortLink,
+  'shortLink.delete': deleteShortLink,
 };
 
 function runnable<N extends MutationName>(name: N): RunnableMutation {

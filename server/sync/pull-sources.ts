@@ -1,6 +1,7 @@
 // Every kind of row the delta pull carries, listed once (no registration by import).
 import type { PullSource } from './registry';
 import { accountLinksPullSource } from './account-links-sync';
+import { shortLinksPullSource } from './short-links-sync';
 import { contactsPullSource } from './contacts-sync';
 import { friendshipsPullSource } from './friends-sync';
 import { profilePullSource } from './profile-sync';
@@ -26,4 +27,5 @@ export const pullSources: readonly PullSource[] = [
   messagesPullSource,
   notificationsPullSource,
   accountLinksPullSource,
+  shortLinksPullSource,
 ];

@@ -3,6 +3,7 @@
 // pull and drains the outbox into the server's batch push. No window-only API in this file.
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { AccountLink } from '../../contract/account-link';
+import type { ShortLink } from '../../contract/short-link';
 import type { CheckIn } from '../../contract/checkin';
 import type { Contact } from '../../contract/contact';
 import type {
@@ -63,6 +64,7 @@ type Mirrored<T> = T & Pick<MirroredRow, 'changeSeq'>;
 export type FriendshipRow = Friendship;
 export type ContactRow = Contact;
 export type AccountLinkRow = AccountLink;
+export type ShortLinkRow = ShortLink;
 export type PointEntryRow = Mirrored<PointEntry>;
 export type CheckInRow = Mirrored<CheckIn>;
 export type OrderGroupRow = Mirrored<OrderGroupRecord>;
@@ -193,6 +195,7 @@ export interface MirroredTables {
   messages: MessageRow;
   jobDiary: JobDiaryRow;
   accountLinks: AccountLinkRow;
+  shortLinks: ShortLinkRow;
   savedCards: SavedCardRow;
   posts: PostRow;
   products: ProductRow;
@@ -222,6 +225,7 @@ export const pulledTableNames = [
   'relics',
   'posters',
   'accountLinks',
+  'shortLinks',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -308,6 +312,11 @@ export const appDbVersions: AppDbVersion[] = [
       messages: 'id, groupMessageId, sentAt, [groupMessageId+sentAt], senderMemberId',
       notifications: 'id, createdAt, openedAt, kind',
     },
+  },
+  {
+    // The member's short links (decision 0900).
+    version: 14,
+    stores: { shortLinks: 'id, memberId, slug, createdAt' },
   },
 ];
 

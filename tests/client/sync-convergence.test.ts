@@ -23,6 +23,7 @@ import sharp from 'sharp';
 import { writeSession } from '../../src/api/session-store';
 import type {
   AccountLinkRow,
+  ShortLinkRow,
   CheckInRow,
   FriendshipRow,
   OrderGroupRow,
@@ -117,7 +118,12 @@ type MutationOp =
       title: string;
       ordinal: number;
     }
-  | { name: 'accountLink.delete'; pick: number };
+  | { name: 'accountLink.delete'; pick: number }
+  | { name: 'shortLink.upsert'; change: ShortLinkChange; pick: number; target: string }
+  | { name: 'shortLink.delete'; pick: number };
+
+/** create: a new slug; edit/disable: a live link; taken/reserved/rename: refused by the server. */
+type ShortLinkChange = 'create' | 'edit' | 'disable' | 'taken' | 'reserved' | 'rename';
 
 /** create-*: a new row; edit/hide/move: a live one; refused-*: one the server must refuse. */
 type AccountLinkChange =
@@ -298,6 +304,24 @@ const mutationOpArbs: { [N in MutationName]: fc.Arbitrary<Extract<MutationOp, { 
     name: fc.constant('accountLink.delete' as const),
     pick: fc.nat(),
   }),
+  'shortLink.upsert': fc.record({
+    name: fc.constant('shortLink.upsert' as const),
+    change: fc.constantFrom<ShortLinkChange>(
+      'create',
+      'create',
+      'edit',
+      'disable',
+      'taken',
+      'reserved',
+      'rename',
+    ),
+    pick: fc.nat(),
+    target: fc.constantFrom('https://example.vn/a', 'https://shop.example/sale?x=1', '/me/demo'),
+  }),
+  'shortLink.delete': fc.record({
+    name: fc.constant('shortLink.delete' as const),
+    pick: fc.nat(),
+  }),
 };
 
 // Answers to a friend's request need one first: they are drawn more often (a no-op without one).
@@ -332,6 +356,8 @@ const opWeights: Record<MutationName, number> = {
   'notification.open': 2,
   'accountLink.upsert': 3,
   'accountLink.delete': 3,
+  'shortLink.upsert': 3,
+  'shortLink.delete': 2,
 };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -1040,6 +1066,87 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
     track('accountLink.delete', entry.id);
   }
 
+  async function shortLink(op: Extract<MutationOp, { name: 'shortLink.upsert' }>) {
+    const now = new Date().toISOString();
+    const all = oldestFirst(await device.db.shortLinks.toArray());
+    const live = all.filter((r) => r.deletedAt === null);
+    const picked = live.length > 0 ? live[op.pick % live.length] : undefined;
+    const fresh = (slug: string): ShortLinkRow => ({
+      id: crypto.randomUUID(),
+      memberId: me,
+      slug,
+      target: op.target,
+      title: null,
+      enabled: true,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+    });
+    let row: ShortLinkRow;
+    switch (op.change) {
+      case 'create':
+        // Random tail: never a card's link nor an earlier short link.
+        row = fresh(`sl-${crypto.randomUUID().slice(0, 8)}`);
+        break;
+      case 'taken': {
+        const other = all.length > 0 ? all[op.pick % all.length] : undefined;
+        if (!other) return;
+        row = fresh(other.slug);
+        break;
+      }
+      case 'reserved':
+        row = fresh('action');
+        break;
+      default:
+        if (!picked) return;
+        row =
+          op.change === 'edit'
+            ? { ...picked, target: op.target, updatedAt: now }
+            : op.change === 'disable'
+              ? { ...picked, enabled: !picked.enabled, updatedAt: now }
+              : { ...picked, slug: `${picked.slug}-x`, updatedAt: now };
+    }
+    const entry = await queueMutationIn(
+      device.db,
+      {
+        name: 'shortLink.upsert',
+        payload: {
+          id: row.id,
+          slug: row.slug,
+          target: row.target,
+          title: row.title ?? '',
+          enabled: row.enabled,
+        },
+        table: 'shortLinks',
+        rowId: row.id,
+        apply: (db) => db.shortLinks.put(row),
+      },
+      me,
+    );
+    track('shortLink.upsert', entry.id);
+  }
+
+  async function shortLinkDelete(pick: number) {
+    const live = oldestFirst(
+      (await device.db.shortLinks.toArray()).filter((r) => r.deletedAt === null),
+    );
+    const row = live.length > 0 ? live[pick % live.length] : undefined;
+    if (!row) return;
+    const now = new Date().toISOString();
+    const entry = await queueMutationIn(
+      device.db,
+      {
+        name: 'shortLink.delete',
+        payload: { id: row.id },
+        table: 'shortLinks',
+        rowId: row.id,
+        apply: (db) => db.shortLinks.put({ ...row, deletedAt: now, updatedAt: now }),
+      },
+      me,
+    );
+    track('shortLink.delete', entry.id);
+  }
+
   return {
     contactUpsert,
     async editContact(pick: number, person: string) {
@@ -1102,6 +1209,10 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
           return accountLink(op);
         case 'accountLink.delete':
           return accountLinkDelete(op.pick);
+        case 'shortLink.upsert':
+          return shortLink(op);
+        case 'shortLink.delete':
+          return shortLinkDelete(op.pick);
         default:
           return friendWrite(op.name, op.pick);
       }
@@ -1646,6 +1757,50 @@ async function runScenario(ops: Op[]): Promise<void> {
           ordinal: l.ordinal,
           hidden: l.hidden,
         })),
+    ),
+  );
+  const shorts = await queryRows<{
+    id: string;
+    slug: string;
+    target: string;
+    enabled: boolean;
+    deleted_at: string | null;
+  }>(
+    server.database.db,
+    sql`SELECT id, slug, target, enabled, deleted_at FROM short_links WHERE member_id = ${me}`,
+  );
+  const shortShape = (l: (typeof shorts)[number]) => ({
+    id: l.id,
+    slug: l.slug,
+    target: l.target,
+    enabled: l.enabled,
+    deleted: l.deleted_at !== null,
+  });
+  expect(byId(shorts.map(shortShape))).toEqual(
+    byId(
+      [...model.shortLinks]
+        .filter(([, l]) => l.owner === me)
+        .map(([id, l]) => ({
+          id,
+          slug: l.slug,
+          target: l.target,
+          enabled: l.enabled,
+          deleted: l.deleted,
+        })),
+    ),
+  );
+  const localShorts = await device.db.shortLinks.toArray();
+  expect(
+    byId(
+      localShorts
+        .filter((l) => l.deletedAt === null)
+        .map((l) => ({ id: l.id, slug: l.slug, target: l.target, enabled: l.enabled })),
+    ),
+  ).toEqual(
+    byId(
+      shorts
+        .filter((l) => l.deleted_at === null)
+        .map((l) => ({ id: l.id, slug: l.slug, target: l.target, enabled: l.enabled })),
     ),
   );
   expect(await device.db.serverShadows.count()).toBe(0);

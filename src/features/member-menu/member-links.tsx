@@ -120,6 +120,11 @@ function MemberLinks({
           <Trans>Đường dẫn thẻ</Trans>
         </Link>
       </li>
+      <li>
+        <Link to="/action/shortenedLink">
+          <Trans>Đường dẫn rút gọn</Trans>
+        </Link>
+      </li>
       {adminBrand && (
         <li>
           <Link to="/action/brand/$id" params={{ id: adminBrand.id }}>

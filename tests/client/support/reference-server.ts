@@ -85,6 +85,14 @@ export interface ModelAccountLink {
   deleted: boolean;
 }
 
+export interface ModelShortLink {
+  owner: string;
+  slug: string;
+  target: string;
+  enabled: boolean;
+  deleted: boolean;
+}
+
 /** The banks a member may pick (the server's published list, decision 0630). */
 const knownBins = new Set(bankData.banks.map((bank) => bank.bin));
 
@@ -102,6 +110,8 @@ export class ReferenceServer {
   readonly orderGroups = new Map<string, ModelOrderGroup>();
   readonly accountLinks = new Map<string, ModelAccountLink>();
   private readonly accountLinkOwners = new Map<string, string>();
+  /** Short links by id (decision 0900): a slug is never handed on, even after a delete. */
+  readonly shortLinks = new Map<string, ModelShortLink>();
   /** Each member's card theme as last set (personal members: any catalogue theme). */
   readonly themes = new Map<string, ModelTheme>();
   /** Profile fields each member's patches set, by member (a field's last write wins). */
@@ -292,7 +302,42 @@ export class ReferenceServer {
         existing.deleted = true;
         return applied;
       }
+      case 'shortLink.upsert':
+        return this.shortLink(
+          member,
+          input as v.InferOutput<(typeof mutations)['shortLink.upsert']['schema']>,
+        );
+      case 'shortLink.delete': {
+        const { id } = input as { id: string };
+        const existing = this.shortLinks.get(id);
+        if (!existing) return refused('not_found');
+        if (existing.owner !== member) return refused('forbidden');
+        existing.deleted = true;
+        return applied;
+      }
     }
+  }
+
+  /** The slug is fixed at creation and unique across every link ever made; last write wins. */
+  private shortLink(
+    member: string,
+    input: v.InferOutput<(typeof mutations)['shortLink.upsert']['schema']>,
+  ): Verdict {
+    const existing = this.shortLinks.get(input.id);
+    if (existing && existing.owner !== member) return refused('forbidden');
+    if (existing?.deleted) return refused('not_found');
+    if (existing && existing.slug !== input.slug) return refused('short_link_slug_fixed');
+    if (!existing && [...this.shortLinks.values()].some((l) => l.slug === input.slug)) {
+      return refused('url_minify_taken');
+    }
+    this.shortLinks.set(input.id, {
+      owner: member,
+      slug: input.slug,
+      target: input.target,
+      enabled: input.enabled,
+      deleted: false,
+    });
+    return applied;
   }
 
   /** A receiver's copy id (contract/message.ts messageCopyKey); the sender's is the message id. */
