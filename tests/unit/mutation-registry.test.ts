@@ -34,6 +34,8 @@ describe('mutation registry', () => {
         'activity.upsert',
         'activity.delete',
         'relic.upsert',
+        'shortLink.delete',
+        'shortLink.upsert',
         'relic.delete',
         'poster.upsert',
         'poster.delete',
