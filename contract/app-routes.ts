@@ -47,6 +47,8 @@ export const appScreenPaths = [
   // Managing the member's and their brands' posts, products, activities, relics, posters.
   '/action/content/$kind',
   '/action/shortenedLink',
+  '/action/support',
+  '/action/supportInbox',
 ] as const;
 
 /** Router paths that show the 404 screen: the named /404 page and the catch-all. */

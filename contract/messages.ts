@@ -303,6 +303,12 @@ export const messages = {
     vi: 'Không đổi được đường dẫn của một liên kết rút gọn đã tạo, hãy tạo liên kết mới',
     en: 'The address of a short link cannot be changed, create a new one instead',
   },
+  // Support requests (contract/support.ts)
+  support_topic_required: { vi: 'Vui lòng chọn chủ đề cần hỗ trợ', en: 'Please choose a topic' },
+  support_message_required: {
+    vi: 'Vui lòng mô tả vấn đề bạn cần hỗ trợ',
+    en: 'Please describe what you need help with',
+  },
   unknown_theme: { vi: 'Giao diện này không tồn tại', en: 'This theme does not exist' },
   theme_not_allowed: {
     vi: 'Thương hiệu của bạn chỉ được dùng các giao diện riêng của thương hiệu',

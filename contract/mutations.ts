@@ -42,6 +42,7 @@ import {
 import { notificationOpenSchema, type NotificationItem } from './notification';
 import { accountLinkDeleteSchema, accountLinkUpsertSchema, type AccountLink } from './account-link';
 import { shortLinkDeleteSchema, shortLinkUpsertSchema, type ShortLink } from './short-link';
+import { supportRequestCreateSchema, type SupportRequest } from './support';
 import type { Lang } from './messages';
 
 export interface MutationDeclaration<S extends v.GenericSchema, R> {
@@ -186,6 +187,10 @@ export const mutations = {
   'shortLink.delete': declare<ShortLink>()(shortLinkDeleteSchema, {
     vi: 'Xoá đường dẫn rút gọn',
     en: 'Delete short link',
+  }),
+  'supportRequest.create': declare<SupportRequest>()(supportRequestCreateSchema, {
+    vi: 'Gửi yêu cầu hỗ trợ',
+    en: 'Send support request',
   }),
 } as const satisfies Record<string, MutationDeclaration<v.GenericSchema, unknown>>;
 

@@ -47,6 +47,7 @@ function pushConnectSources(deps: AppDeps): string[] {
 }
 import { accountLinksRoutes } from './routes/account-links';
 import { shortLinkRedirects, shortLinkRoutes } from './routes/short-links';
+import { supportRoutes } from './routes/support';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   startPushDispatcher(deps.database, deps.config.push, deps.logger);
   api.route('/', accountLinksRoutes(deps));
   api.route('/', shortLinkRoutes(deps));
+  api.route('/', supportRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 

@@ -29,6 +29,8 @@ import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
 import { Route as ActionShortenedLinkRouteImport } from './routes/action/shortenedLink'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
+import { Route as ActionSupportRouteImport } from './routes/action/support'
+import { Route as ActionSupportInboxRouteImport } from './routes/action/supportInbox'
 import { Route as ActionViewPointRouteImport } from './routes/action/viewPoint'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
 import { Route as ContactsIdRouteImport } from './routes/contacts.$id'
@@ -154,6 +156,16 @@ const ActionShortenedLinkRoute = ActionShortenedLinkRouteImport.update({
 const ActionStatisticalRoute = ActionStatisticalRouteImport.update({
   id: '/action/statistical',
   path: '/action/statistical',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSupportRoute = ActionSupportRouteImport.update({
+  id: '/action/support',
+  path: '/action/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSupportInboxRoute = ActionSupportInboxRouteImport.update({
+  id: '/action/supportInbox',
+  path: '/action/supportInbox',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionViewPointRoute = ActionViewPointRouteImport.update({
@@ -310,6 +322,8 @@ export interface FileRoutesByFullPath {
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/support': typeof ActionSupportRoute
+  '/action/supportInbox': typeof ActionSupportInboxRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
@@ -358,6 +372,8 @@ export interface FileRoutesByTo {
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/support': typeof ActionSupportRoute
+  '/action/supportInbox': typeof ActionSupportInboxRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
@@ -407,6 +423,8 @@ export interface FileRoutesById {
   '/action/qrcode': typeof ActionQrcodeRoute
   '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/support': typeof ActionSupportRoute
+  '/action/supportInbox': typeof ActionSupportInboxRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/blog/$': typeof BlogSplatRoute
   '/contacts/$id': typeof ContactsIdRoute
@@ -457,6 +475,8 @@ export interface FileRouteTypes {
     | '/action/qrcode'
     | '/action/shortenedLink'
     | '/action/statistical'
+    | '/action/support'
+    | '/action/supportInbox'
     | '/action/viewPoint'
     | '/blog/$'
     | '/contacts/$id'
@@ -505,6 +525,8 @@ export interface FileRouteTypes {
     | '/action/qrcode'
     | '/action/shortenedLink'
     | '/action/statistical'
+    | '/action/support'
+    | '/action/supportInbox'
     | '/action/viewPoint'
     | '/blog/$'
     | '/contacts/$id'
@@ -553,6 +575,8 @@ export interface FileRouteTypes {
     | '/action/qrcode'
     | '/action/shortenedLink'
     | '/action/statistical'
+    | '/action/support'
+    | '/action/supportInbox'
     | '/action/viewPoint'
     | '/blog/$'
     | '/contacts/$id'
@@ -602,6 +626,8 @@ export interface RootRouteChildren {
   ActionQrcodeRoute: typeof ActionQrcodeRoute
   ActionShortenedLinkRoute: typeof ActionShortenedLinkRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
+  ActionSupportRoute: typeof ActionSupportRoute
+  ActionSupportInboxRoute: typeof ActionSupportInboxRoute
   ActionViewPointRoute: typeof ActionViewPointRoute
   BlogSplatRoute: typeof BlogSplatRoute
   ContactsIdRoute: typeof ContactsIdRoute
@@ -771,6 +797,20 @@ declare module '@tanstack/react-router' {
       path: '/action/statistical'
       fullPath: '/action/statistical'
       preLoaderRoute: typeof ActionStatisticalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/support': {
+      id: '/action/support'
+      path: '/action/support'
+      fullPath: '/action/support'
+      preLoaderRoute: typeof ActionSupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/supportInbox': {
+      id: '/action/supportInbox'
+      path: '/action/supportInbox'
+      fullPath: '/action/supportInbox'
+      preLoaderRoute: typeof ActionSupportInboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/viewPoint': {
@@ -978,6 +1018,8 @@ const rootRouteChildren: RootRouteChildren = {
   ActionQrcodeRoute: ActionQrcodeRoute,
   ActionShortenedLinkRoute: ActionShortenedLinkRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
+  ActionSupportRoute: ActionSupportRoute,
+  ActionSupportInboxRoute: ActionSupportInboxRoute,
   ActionViewPointRoute: ActionViewPointRoute,
   BlogSplatRoute: BlogSplatRoute,
   ContactsIdRoute: ContactsIdRoute,

@@ -2,6 +2,7 @@
 import type { PullSource } from './registry';
 import { accountLinksPullSource } from './account-links-sync';
 import { shortLinksPullSource } from './short-links-sync';
+import { supportRequestsPullSource } from './support-sync';
 import { contactsPullSource } from './contacts-sync';
 import { friendshipsPullSource } from './friends-sync';
 import { profilePullSource } from './profile-sync';
@@ -28,4 +29,5 @@ export const pullSources: readonly PullSource[] = [
   notificationsPullSource,
   accountLinksPullSource,
   shortLinksPullSource,
+  supportRequestsPullSource,
 ];

@@ -4,6 +4,7 @@
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { AccountLink } from '../../contract/account-link';
 import type { ShortLink } from '../../contract/short-link';
+import type { SupportRequest } from '../../contract/support';
 import type { CheckIn } from '../../contract/checkin';
 import type { Contact } from '../../contract/contact';
 import type {
@@ -65,6 +66,7 @@ export type FriendshipRow = Friendship;
 export type ContactRow = Contact;
 export type AccountLinkRow = AccountLink;
 export type ShortLinkRow = ShortLink;
+export type SupportRequestRow = SupportRequest;
 export type PointEntryRow = Mirrored<PointEntry>;
 export type CheckInRow = Mirrored<CheckIn>;
 export type OrderGroupRow = Mirrored<OrderGroupRecord>;
@@ -196,6 +198,7 @@ export interface MirroredTables {
   jobDiary: JobDiaryRow;
   accountLinks: AccountLinkRow;
   shortLinks: ShortLinkRow;
+  supportRequests: SupportRequestRow;
   savedCards: SavedCardRow;
   posts: PostRow;
   products: ProductRow;
@@ -226,6 +229,7 @@ export const pulledTableNames = [
   'posters',
   'accountLinks',
   'shortLinks',
+  'supportRequests',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -314,9 +318,12 @@ export const appDbVersions: AppDbVersion[] = [
     },
   },
   {
-    // The member's short links (decision 0900).
+    // The member's short links (decision 0900) and support requests (decision 0901).
     version: 14,
-    stores: { shortLinks: 'id, memberId, slug, createdAt' },
+    stores: {
+      shortLinks: 'id, memberId, slug, createdAt',
+      supportRequests: 'id, memberId, createdAt',
+    },
   },
 ];
 

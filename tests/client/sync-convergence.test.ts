@@ -24,6 +24,7 @@ import { writeSession } from '../../src/api/session-store';
 import type {
   AccountLinkRow,
   ShortLinkRow,
+  SupportRequestRow,
   CheckInRow,
   FriendshipRow,
   OrderGroupRow,
@@ -120,7 +121,8 @@ type MutationOp =
     }
   | { name: 'accountLink.delete'; pick: number }
   | { name: 'shortLink.upsert'; change: ShortLinkChange; pick: number; target: string }
-  | { name: 'shortLink.delete'; pick: number };
+  | { name: 'shortLink.delete'; pick: number }
+  | { name: 'supportRequest.create'; topic: string; message: string };
 
 /** create: a new slug; edit/disable: a live link; taken/reserved/rename: refused by the server. */
 type ShortLinkChange = 'create' | 'edit' | 'disable' | 'taken' | 'reserved' | 'rename';
@@ -322,6 +324,12 @@ const mutationOpArbs: { [N in MutationName]: fc.Arbitrary<Extract<MutationOp, { 
     name: fc.constant('shortLink.delete' as const),
     pick: fc.nat(),
   }),
+  'supportRequest.create': fc.record({
+    name: fc.constant('supportRequest.create' as const),
+    // 'help' is no topic and a blank message is refused (both undone on the device).
+    topic: fc.constantFrom('share', 'offline', 'install', 'help'),
+    message: fc.constantFrom('Không lưu được danh bạ', 'Cần cài ứng dụng', '  '),
+  }),
 };
 
 // Answers to a friend's request need one first: they are drawn more often (a no-op without one).
@@ -350,7 +358,7 @@ const opWeights: Record<MutationName, number> = {
   'poster.upsert': 2,
   'poster.delete': 4,
   'message.send': 3,
-  'message.read': 2,
+  'message.read': 3,
   'message.hide': 1,
   'message.delete': 1,
   'notification.open': 2,
@@ -358,6 +366,7 @@ const opWeights: Record<MutationName, number> = {
   'accountLink.delete': 3,
   'shortLink.upsert': 3,
   'shortLink.delete': 2,
+  'supportRequest.create': 1,
 };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -1147,6 +1156,37 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
     track('shortLink.delete', entry.id);
   }
 
+  async function supportRequest(op: Extract<MutationOp, { name: 'supportRequest.create' }>) {
+    const now = new Date().toISOString();
+    const row: SupportRequestRow = {
+      id: crypto.randomUUID(),
+      memberId: me,
+      topic: op.topic as SupportRequestRow['topic'],
+      message: op.message.trim(),
+      contact: null,
+      status: 'open',
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+    };
+    const entry = await queueMutationIn(
+      device.db,
+      {
+        name: 'supportRequest.create',
+        payload: {
+          id: row.id,
+          topic: op.topic as SupportRequestRow['topic'],
+          message: op.message,
+        },
+        table: 'supportRequests',
+        rowId: row.id,
+        apply: (db) => db.supportRequests.put(row),
+      },
+      me,
+    );
+    track('supportRequest.create', entry.id);
+  }
+
   return {
     contactUpsert,
     async editContact(pick: number, person: string) {
@@ -1213,6 +1253,8 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
           return shortLink(op);
         case 'shortLink.delete':
           return shortLinkDelete(op.pick);
+        case 'supportRequest.create':
+          return supportRequest(op);
         default:
           return friendWrite(op.name, op.pick);
       }
@@ -1802,6 +1844,20 @@ async function runScenario(ops: Op[]): Promise<void> {
         .filter((l) => l.deleted_at === null)
         .map((l) => ({ id: l.id, slug: l.slug, target: l.target, enabled: l.enabled })),
     ),
+  );
+  const requests = await queryRows<{ id: string; topic: string; message: string }>(
+    server.database.db,
+    sql`SELECT id, topic, message FROM support_requests WHERE member_id = ${me}`,
+  );
+  expect(byId(requests)).toEqual(
+    byId(
+      [...model.supportRequests]
+        .filter(([, r]) => r.owner === me)
+        .map(([id, r]) => ({ id, topic: r.topic, message: r.message })),
+    ),
+  );
+  expect(byId((await device.db.supportRequests.toArray()).map((r) => ({ id: r.id })))).toEqual(
+    byId(requests.map((r) => ({ id: r.id }))),
   );
   expect(await device.db.serverShadows.count()).toBe(0);
   device.db.close();

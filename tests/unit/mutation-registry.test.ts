@@ -36,6 +36,7 @@ describe('mutation registry', () => {
         'relic.upsert',
         'shortLink.delete',
         'shortLink.upsert',
+        'supportRequest.create',
         'relic.delete',
         'poster.upsert',
         'poster.delete',

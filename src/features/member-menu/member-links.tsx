@@ -187,6 +187,11 @@ function MemberLinks({
         </>
       )}
       <li>
+        <Link to="/action/support">
+          <Trans>Hỗ trợ</Trans>
+        </Link>
+      </li>
+      <li>
         <Link to="/change-password">
           <Trans>Đổi mật khẩu</Trans>
         </Link>

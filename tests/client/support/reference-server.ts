@@ -112,6 +112,8 @@ export class ReferenceServer {
   private readonly accountLinkOwners = new Map<string, string>();
   /** Short links by id (decision 0900): a slug is never handed on, even after a delete. */
   readonly shortLinks = new Map<string, ModelShortLink>();
+  /** Support requests by id: written once, by their author (decision 0901). */
+  readonly supportRequests = new Map<string, { owner: string; topic: string; message: string }>();
   /** Each member's card theme as last set (personal members: any catalogue theme). */
   readonly themes = new Map<string, ModelTheme>();
   /** Profile fields each member's patches set, by member (a field's last write wins). */
@@ -307,6 +309,13 @@ export class ReferenceServer {
           member,
           input as v.InferOutput<(typeof mutations)['shortLink.upsert']['schema']>,
         );
+      case 'supportRequest.create': {
+        const r = input as v.InferOutput<(typeof mutations)['supportRequest.create']['schema']>;
+        const existing = this.supportRequests.get(r.id);
+        if (existing) return existing.owner === member ? applied : refused('forbidden');
+        this.supportRequests.set(r.id, { owner: member, topic: r.topic, message: r.message });
+        return applied;
+      }
       case 'shortLink.delete': {
         const { id } = input as { id: string };
         const existing = this.shortLinks.get(id);
