@@ -66,14 +66,22 @@ export function MyQrScreen() {
 
   useEffect(() => {
     if (!canvas.current || !link) return;
-    canvas.current.width = 480;
-    void paintQr(canvas.current, link, { logoUrl, fitCanvas: true, dark });
+    const target = canvas.current;
+    target.width = 480;
+    delete target.dataset.drawn;
+    void paintQr(target, link, { logoUrl, fitCanvas: true, dark }).then(() => {
+      target.dataset.drawn = 'true';
+    });
   }, [link, logoUrl, dark]);
 
   useEffect(() => {
     if (!vcardCanvas.current || !vcard) return;
-    vcardCanvas.current.width = 640;
-    void paintQr(vcardCanvas.current, vcard, { fitCanvas: true, level: 'M' });
+    const target = vcardCanvas.current;
+    target.width = 640;
+    delete target.dataset.drawn;
+    void paintQr(target, vcard, { fitCanvas: true, level: 'M' }).then(() => {
+      target.dataset.drawn = 'true';
+    });
   }, [vcard]);
 
   if (!memberId) {
