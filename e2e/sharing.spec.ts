@@ -53,7 +53,7 @@ test('the card QR PNG (avatar in the middle) decodes to /me/{short link}; the vC
   expect(await decodePng(await readFile(await download.path()))).toBe(`${baseURL}/me/demo`);
 
   const vcardText = await decodeCanvas(page, 'vcard-qr');
-  const card = new ICAL.Component(ICAL.parse(vcardText));
+  const card = new ICAL.Component(ICAL.parse(vcardText) as unknown[]);
   expect(card.name).toBe('vcard');
   expect(String(card.getFirstPropertyValue('fn'))).not.toBe('');
   expect(card.getAllProperties('url').map((p) => String(p.getFirstValue()))).toContain(
@@ -114,12 +114,12 @@ test('a short link made on the screen redirects with 302 and its click is counte
   const clicks = await request.get('/api/shortenedLink/clicks', {
     headers: { authorization: `Bearer ${session.token}` },
   });
-  const links = await (
+  const links = (await (
     await request.get('/api/shortenedLink', {
       headers: { authorization: `Bearer ${session.token}` },
     })
-  ).json();
-  const id = (links as ShortLink[]).find((l) => l.slug === slug)!.id;
+  ).json()) as ShortLink[];
+  const id = links.find((l) => l.slug === slug)!.id;
   expect(((await clicks.json()) as ShortLinkClicks)[id]).toBe(1);
   await page.reload();
   await expect(item.getByTestId('short-link-clicks')).toHaveText('1 lượt bấm');
