@@ -65,6 +65,9 @@ export const appScreenPaths = [
   '/action/discover',
   '/action/discover/detail',
   '/action/editAgencyExplore',
+  '/action/shortenedLink',
+  '/action/support',
+  '/action/supportInbox',
 ] as const;
 
 /** Router paths that show the 404 screen: the named /404 page and the catch-all. */

@@ -297,6 +297,33 @@ export const messages = {
     vi: 'Đường dẫn này đã có người dùng, hãy chọn đường dẫn khác',
     en: 'This link is already taken, please choose another',
   },
+  // Short links (contract/short-link.ts)
+  short_link_target_required: {
+    vi: 'Vui lòng nhập địa chỉ đích của đường dẫn rút gọn',
+    en: 'Please enter where the short link goes',
+  },
+  short_link_target_invalid: {
+    vi: 'Địa chỉ đích phải là một đường dẫn http:// hoặc https:// hợp lệ',
+    en: 'The target must be a valid http:// or https:// address',
+  },
+  short_link_target_unsafe: {
+    vi: 'Chỉ chấp nhận địa chỉ http:// hoặc https:// (không nhận javascript:, data: …)',
+    en: 'Only http:// or https:// addresses are allowed (not javascript:, data: …)',
+  },
+  short_link_target_loop: {
+    vi: 'Địa chỉ đích không được là một đường dẫn rút gọn khác (sẽ chuyển hướng vòng tròn)',
+    en: 'The target may not be another short link (it would redirect in a loop)',
+  },
+  short_link_slug_fixed: {
+    vi: 'Không đổi được đường dẫn của một liên kết rút gọn đã tạo, hãy tạo liên kết mới',
+    en: 'The address of a short link cannot be changed, create a new one instead',
+  },
+  // Support requests (contract/support.ts)
+  support_topic_required: { vi: 'Vui lòng chọn chủ đề cần hỗ trợ', en: 'Please choose a topic' },
+  support_message_required: {
+    vi: 'Vui lòng mô tả vấn đề bạn cần hỗ trợ',
+    en: 'Please describe what you need help with',
+  },
   unknown_theme: { vi: 'Giao diện này không tồn tại', en: 'This theme does not exist' },
   theme_not_allowed: {
     vi: 'Thương hiệu của bạn chỉ được dùng các giao diện riêng của thương hiệu',

@@ -50,6 +50,8 @@ import { jobDiaryDeleteSchema, jobDiaryUpsertSchema, type JobDiaryEntry } from '
 import { cvSaveSchema, type MemberCv } from './cv';
 import { weddingUpsertSchema, type Wedding } from './wedding';
 import { contactUsUpdateSchema, type ContactUsMessage } from './contact-us';
+import { shortLinkDeleteSchema, shortLinkUpsertSchema, type ShortLink } from './short-link';
+import { supportRequestCreateSchema, type SupportRequest } from './support';
 import type { Lang } from './messages';
 
 export interface MutationDeclaration<S extends v.GenericSchema, R> {
@@ -207,6 +209,18 @@ export const mutations = {
   'contactUs.update': declare<ContactUsMessage>()(contactUsUpdateSchema, {
     vi: 'Cập nhật liên hệ',
     en: 'Update contact request',
+  }),
+  'shortLink.upsert': declare<ShortLink>()(shortLinkUpsertSchema, {
+    vi: 'Lưu đường dẫn rút gọn',
+    en: 'Save short link',
+  }),
+  'shortLink.delete': declare<ShortLink>()(shortLinkDeleteSchema, {
+    vi: 'Xoá đường dẫn rút gọn',
+    en: 'Delete short link',
+  }),
+  'supportRequest.create': declare<SupportRequest>()(supportRequestCreateSchema, {
+    vi: 'Gửi yêu cầu hỗ trợ',
+    en: 'Send support request',
   }),
 } as const satisfies Record<string, MutationDeclaration<v.GenericSchema, unknown>>;
 

@@ -56,6 +56,8 @@ import { agencyRoutes } from './routes/agency';
 import { discountRoutes } from './routes/discounts';
 import { associationReportRoutes } from './routes/association-reports';
 import { exploreRoutes } from './routes/explore';
+import { shortLinkRedirects, shortLinkRoutes } from './routes/short-links';
+import { supportRoutes } from './routes/support';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -175,11 +177,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', contactUsRoutes(deps));
   api.route('/', memberManagementRoutes(deps));
   api.route('/', customerRoutes(deps));
+  api.route('/', shortLinkRoutes(deps));
+  api.route('/', supportRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 
   app.route('/api', api);
   app.route('/', imageRoutes(deps));
+  app.route('/', shortLinkRedirects(deps));
   mountClient(app, deps);
   return app;
 }

@@ -6,6 +6,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from './db/client';
 import { groups, members } from './db/schema';
 import { urlMinifyHistory } from './db/schema-card-links';
+import { shortLinks } from './db/schema-short-links';
 import { ApiError } from './http/errors';
 import type { UrlMinifyChange, UrlMinifyCheck } from '../contract/card-settings';
 
@@ -41,6 +42,19 @@ async function holderOf(
   return undefined;
 }
 
+/** Who holds a link as a card (current or old); short links are checked on their own. */
+export const linkHolder = holderOf;
+
+/** Whether a member's short link (live or deleted) has this slug (decision 0900). */
+async function heldByShortLink(db: Queryable, link: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: shortLinks.id })
+    .from(shortLinks)
+    .where(eq(shortLinks.slug, link))
+    .limit(1);
+  return Boolean(row);
+}
+
 const sameOwner = (a: LinkOwner | undefined, b: LinkOwner) => a?.kind === b.kind && a.id === b.id;
 
 /** checkUrlMinify: whether the caller (if any) may take the link. */
@@ -51,6 +65,9 @@ export async function checkUrlMinify(
 ): Promise<UrlMinifyCheck> {
   const holder = await holderOf(db, link);
   const own = caller ? sameOwner(holder, caller) : false;
+  if (!holder && (await heldByShortLink(db, link))) {
+    return { urlMinify: link, exists: true, available: false, own: false };
+  }
   return { urlMinify: link, exists: Boolean(holder), available: !holder || own, own };
 }
 
@@ -75,7 +92,7 @@ export async function changeUrlMinify(
   const previous = row.urlMinify;
   if (previous === next) return { id: owner.id, urlMinify: next, previous };
   const holder = await holderOf(tx, next);
-  if (holder && !sameOwner(holder, owner)) {
+  if ((holder && !sameOwner(holder, owner)) || (!holder && (await heldByShortLink(tx, next)))) {
     throw new ApiError(409, 'url_minify_taken', { urlMinify: 'url_minify_taken' });
   }
   if (holder) await tx.delete(urlMinifyHistory).where(eq(urlMinifyHistory.urlMinify, next));

@@ -36,7 +36,10 @@ import { Route as ActionJobDiaryRouteImport } from './routes/action/jobDiary'
 import { Route as ActionMemberManagementRouteImport } from './routes/action/memberManagement'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
+import { Route as ActionShortenedLinkRouteImport } from './routes/action/shortenedLink'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
+import { Route as ActionSupportRouteImport } from './routes/action/support'
+import { Route as ActionSupportInboxRouteImport } from './routes/action/supportInbox'
 import { Route as ActionViewPointRouteImport } from './routes/action/viewPoint'
 import { Route as ActionWeddingRouteImport } from './routes/action/wedding'
 import { Route as BlogSplatRouteImport } from './routes/blog.$'
@@ -207,9 +210,24 @@ const ActionQrcodeRoute = ActionQrcodeRouteImport.update({
   path: '/action/qrcode',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ActionShortenedLinkRoute = ActionShortenedLinkRouteImport.update({
+  id: '/action/shortenedLink',
+  path: '/action/shortenedLink',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionStatisticalRoute = ActionStatisticalRouteImport.update({
   id: '/action/statistical',
   path: '/action/statistical',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSupportRoute = ActionSupportRouteImport.update({
+  id: '/action/support',
+  path: '/action/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSupportInboxRoute = ActionSupportInboxRouteImport.update({
+  id: '/action/supportInbox',
+  path: '/action/supportInbox',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionViewPointRoute = ActionViewPointRouteImport.update({
@@ -408,7 +426,10 @@ export interface FileRoutesByFullPath {
   '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/support': typeof ActionSupportRoute
+  '/action/supportInbox': typeof ActionSupportInboxRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
@@ -471,7 +492,10 @@ export interface FileRoutesByTo {
   '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/support': typeof ActionSupportRoute
+  '/action/supportInbox': typeof ActionSupportInboxRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
@@ -535,7 +559,10 @@ export interface FileRoutesById {
   '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
+  '/action/support': typeof ActionSupportRoute
+  '/action/supportInbox': typeof ActionSupportInboxRoute
   '/action/viewPoint': typeof ActionViewPointRoute
   '/action/wedding': typeof ActionWeddingRoute
   '/blog/$': typeof BlogSplatRoute
@@ -600,7 +627,10 @@ export interface FileRouteTypes {
     | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/shortenedLink'
     | '/action/statistical'
+    | '/action/support'
+    | '/action/supportInbox'
     | '/action/viewPoint'
     | '/action/wedding'
     | '/blog/$'
@@ -663,7 +693,10 @@ export interface FileRouteTypes {
     | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/shortenedLink'
     | '/action/statistical'
+    | '/action/support'
+    | '/action/supportInbox'
     | '/action/viewPoint'
     | '/action/wedding'
     | '/blog/$'
@@ -726,7 +759,10 @@ export interface FileRouteTypes {
     | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/shortenedLink'
     | '/action/statistical'
+    | '/action/support'
+    | '/action/supportInbox'
     | '/action/viewPoint'
     | '/action/wedding'
     | '/blog/$'
@@ -790,7 +826,10 @@ export interface RootRouteChildren {
   ActionMemberManagementRoute: typeof ActionMemberManagementRoute
   ActionPhonebookRoute: typeof ActionPhonebookRoute
   ActionQrcodeRoute: typeof ActionQrcodeRoute
+  ActionShortenedLinkRoute: typeof ActionShortenedLinkRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
+  ActionSupportRoute: typeof ActionSupportRoute
+  ActionSupportInboxRoute: typeof ActionSupportInboxRoute
   ActionViewPointRoute: typeof ActionViewPointRoute
   ActionWeddingRoute: typeof ActionWeddingRoute
   BlogSplatRoute: typeof BlogSplatRoute
@@ -1016,11 +1055,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionQrcodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/action/shortenedLink': {
+      id: '/action/shortenedLink'
+      path: '/action/shortenedLink'
+      fullPath: '/action/shortenedLink'
+      preLoaderRoute: typeof ActionShortenedLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/action/statistical': {
       id: '/action/statistical'
       path: '/action/statistical'
       fullPath: '/action/statistical'
       preLoaderRoute: typeof ActionStatisticalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/support': {
+      id: '/action/support'
+      path: '/action/support'
+      fullPath: '/action/support'
+      preLoaderRoute: typeof ActionSupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/supportInbox': {
+      id: '/action/supportInbox'
+      path: '/action/supportInbox'
+      fullPath: '/action/supportInbox'
+      preLoaderRoute: typeof ActionSupportInboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/viewPoint': {
@@ -1296,7 +1356,10 @@ const rootRouteChildren: RootRouteChildren = {
   ActionMemberManagementRoute: ActionMemberManagementRoute,
   ActionPhonebookRoute: ActionPhonebookRoute,
   ActionQrcodeRoute: ActionQrcodeRoute,
+  ActionShortenedLinkRoute: ActionShortenedLinkRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
+  ActionSupportRoute: ActionSupportRoute,
+  ActionSupportInboxRoute: ActionSupportInboxRoute,
   ActionViewPointRoute: ActionViewPointRoute,
   ActionWeddingRoute: ActionWeddingRoute,
   BlogSplatRoute: BlogSplatRoute,

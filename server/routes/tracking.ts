@@ -1,7 +1,7 @@
 // POST /tracking/action (spec §7): card views and taps. Public, so it is rate-limited per
 // address; an action without a value is refused (spec §5) and nothing is stored.
 import { createHmac } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { trackingActionSchema } from '../../contract/card';
 import { vietnamDay } from '../../contract/vietnam-time';
 import { clientIp, hitLimit, trackingLimit } from '../auth/rate-limit';
@@ -61,4 +61,35 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
+}
+
+/**
+ * Records one event that the server itself observes (a short-link or bio-link click), through
+ * the same table and visitor id as POST /tracking/action. A visitor past the address's limit
+ * is still sent on; the event is just not counted.
+ */
+export async function recordServerEvent(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  event: { memberId: string; action: string; value: string },
+): Promise<void> {
+  const db = deps.database.db;
+  const now = deps.now();
+  const ip = clientIp(c, deps.config.trustProxy);
+  try {
+    await hitLimit(db, trackingLimit, ip, now);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return;
+    throw error;
+  }
+  const viewer = optionalMember(c)?.memberId;
+  await db.insert(trackingEvents).values({
+    memberId: event.memberId,
+    groupId: null,
+    action: event.action,
+    value: event.value,
+    visitorId:
+      viewer ??
+      anonymousVisitorId(deps.config.authSecret, now, ip, c.req.header('user-agent') ?? ''),
+  });
 }

@@ -9,6 +9,8 @@ import {
 import type { Transaction } from '../db/client';
 import type { MutationContext, MutationHandler, RunnableMutation } from './registry';
 import { deleteAccountLink, upsertAccountLink } from './account-links-sync';
+import { deleteShortLink, upsertShortLink } from './short-links-sync';
+import { createSupportRequest } from './support-sync';
 import { deleteContact, upsertContact } from './contacts-sync';
 import { acceptFriend, addFriend, cancelFriend, rejectFriend, unfriend } from './friends-sync';
 import { contentHandlers } from './content-sync';
@@ -53,6 +55,9 @@ export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'cv.save': saveCv,
   'wedding.upsert': upsertWedding,
   'contactUs.update': updateContactUs,
+  'shortLink.upsert': upsertShortLink,
+  'shortLink.delete': deleteShortLink,
+  'supportRequest.create': createSupportRequest,
 };
 
 function runnable<N extends MutationName>(name: N): RunnableMutation {

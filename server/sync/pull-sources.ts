@@ -1,6 +1,8 @@
 // Every kind of row the delta pull carries, listed once (no registration by import).
 import type { PullSource } from './registry';
 import { accountLinksPullSource } from './account-links-sync';
+import { shortLinksPullSource } from './short-links-sync';
+import { supportRequestsPullSource } from './support-sync';
 import { contactsPullSource } from './contacts-sync';
 import { friendshipsPullSource } from './friends-sync';
 import { profilePullSource } from './profile-sync';
@@ -40,4 +42,6 @@ export const pullSources: readonly PullSource[] = [
   rosterMembersPullSource,
   rosterCustomersPullSource,
   discountGroupsPullSource,
+  shortLinksPullSource,
+  supportRequestsPullSource,
 ];

@@ -3,6 +3,8 @@
 // pull and drains the outbox into the server's batch push. No window-only API in this file.
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { AccountLink } from '../../contract/account-link';
+import type { ShortLink } from '../../contract/short-link';
+import type { SupportRequest } from '../../contract/support';
 import type { CheckIn } from '../../contract/checkin';
 import type { Contact } from '../../contract/contact';
 import type {
@@ -72,6 +74,8 @@ type Mirrored<T> = T & Pick<MirroredRow, 'changeSeq'>;
 export type FriendshipRow = Friendship;
 export type ContactRow = Contact;
 export type AccountLinkRow = AccountLink;
+export type ShortLinkRow = ShortLink;
+export type SupportRequestRow = SupportRequest;
 export type PointEntryRow = Mirrored<PointEntry>;
 export type CheckInRow = Mirrored<CheckIn>;
 export type OrderGroupRow = Mirrored<OrderGroupRecord>;
@@ -220,6 +224,8 @@ export interface MirroredTables {
   jobDiary: JobDiaryRow;
   cvs: CvRow;
   accountLinks: AccountLinkRow;
+  shortLinks: ShortLinkRow;
+  supportRequests: SupportRequestRow;
   savedCards: SavedCardRow;
   posts: PostRow;
   products: ProductRow;
@@ -260,6 +266,8 @@ export const pulledTableNames = [
   'contactUs',
   'groupRoster',
   'discountGroups',
+  'shortLinks',
+  'supportRequests',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -375,6 +383,14 @@ export const appDbVersions: AppDbVersion[] = [
     stores: {
       discountGroups: 'id, groupId, updatedAt',
       exploreDirectories: 'agencyId',
+    },
+  },
+  {
+    // The member's short links (decision 0900) and support requests (decision 0901).
+    version: 14,
+    stores: {
+      shortLinks: 'id, memberId, slug, createdAt',
+      supportRequests: 'id, memberId, createdAt',
     },
   },
 ];

@@ -4,8 +4,8 @@
 import Encoder from '@zxing/library/esm/core/qrcode/encoder/Encoder';
 import ErrorCorrectionLevel from '@zxing/library/esm/core/qrcode/decoder/ErrorCorrectionLevel';
 import EncodeHintType from '@zxing/library/esm/core/EncodeHintType';
-import { encodeQrWith, type QrMatrix } from './qr-matrix';
+import { encodeQrWith, type QrLevel, type QrMatrix } from './qr-matrix';
 
-export function encodeQr(text: string): QrMatrix {
-  return encodeQrWith({ Encoder, ErrorCorrectionLevel, EncodeHintType }, text);
+export function encodeQr(text: string, level: QrLevel = 'H'): QrMatrix {
+  return encodeQrWith({ Encoder, ErrorCorrectionLevel, EncodeHintType }, text, level);
 }

@@ -20,9 +20,13 @@ export interface QrMatrix {
   modules: Uint8Array;
 }
 
-export function encodeQrWith(zxing: QrEncoderParts, text: string): QrMatrix {
+/** Error correction: H under a logo; M for a long text with nothing over it (a vCard). */
+export type QrLevel = 'H' | 'M';
+
+export function encodeQrWith(zxing: QrEncoderParts, text: string, level: QrLevel = 'H'): QrMatrix {
   const hints = new Map([[zxing.EncodeHintType.CHARACTER_SET, 'UTF-8']]);
-  const matrix = zxing.Encoder.encode(text, zxing.ErrorCorrectionLevel.H, hints).getMatrix();
+  const correction = level === 'M' ? zxing.ErrorCorrectionLevel.M : zxing.ErrorCorrectionLevel.H;
+  const matrix = zxing.Encoder.encode(text, correction, hints).getMatrix();
   const size = matrix.getWidth();
   const modules = new Uint8Array(size * size);
   for (let y = 0; y < size; y++) {

@@ -147,6 +147,11 @@ function MemberLinks({
           <Trans>Đường dẫn thẻ</Trans>
         </Link>
       </li>
+      <li>
+        <Link to="/action/shortenedLink">
+          <Trans>Đường dẫn rút gọn</Trans>
+        </Link>
+      </li>
       {adminBrand && (
         <li>
           <Link to="/action/brand/$id" params={{ id: adminBrand.id }}>
@@ -230,6 +235,11 @@ function MemberLinks({
           </li>
         </>
       )}
+      <li>
+        <Link to="/action/support">
+          <Trans>Hỗ trợ</Trans>
+        </Link>
+      </li>
       <li>
         <Link to="/change-password">
           <Trans>Đổi mật khẩu</Trans>

@@ -9,7 +9,6 @@ import { deductionRefusal, paymentAmount, pointsEarned } from '../../../contract
 import { formatNumber } from '../../../contract/format';
 import { discountAmount } from '../../../contract/discount';
 import { balanceView, duplicateOfLocal, parseAmount } from '../../lib/points-math';
-import { vietnamTime } from '../../../contract/vietnam-time';
 import { isMemberUuid, readScannedCode } from '../../lib/qr';
 import { useOnline } from '../../sync/use-sync-status';
 import { usePageTitle } from '../../ui/page-title';
@@ -32,7 +31,8 @@ import {
   resolveLinkOffline,
   useUsableDiscounts,
 } from './points-data';
-import { DuplicateBadge, PendingBadge } from './points-badges';
+import { DuplicateBadge, PendingBadge, PointsDelta } from './points-badges';
+import { dateTime } from './ledger-time';
 import { RefusedList } from './refused-list';
 import { pointFormSchema, type PointFormInput, type PointFormOutput } from './point-form';
 import './points.css';
@@ -453,9 +453,7 @@ function MemberPoints({
                 <span>
                   {e.invoiceNumber} · {formatNumber(e.invoiceValue)} VNĐ
                 </span>
-                <span>
-                  +{formatNumber(e.accumulatedPoints)} / −{formatNumber(e.deductedPoints)}
-                </span>
+                <PointsDelta earned={e.accumulatedPoints} spent={e.deductedPoints} />
                 <PendingBadge pending={pending?.has(e.id)} />
               </Link>
             </li>
@@ -468,7 +466,8 @@ function MemberPoints({
           {(checkIns ?? []).slice(0, 30).map((c) => (
             <li key={c.id} className="points-list__item">
               <Link to="/action/historyCheckIn/$history" params={{ history: c.id }}>
-                <span>{vietnamTime(c.checkedInAt)}</span>
+                <span>{dateTime(c.checkedInAt)}</span>
+                <span>{c.memberName}</span>
                 <DuplicateBadge duplicateOf={c.duplicateOf} />
                 <PendingBadge pending={pending?.has(c.id)} />
               </Link>

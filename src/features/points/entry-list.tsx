@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { PointEntryRow } from '../../db/app-db';
 import { formatNumber } from '../../../contract/format';
 import { usePointsOutbox } from './points-data';
-import { PendingBadge } from './points-badges';
+import { PendingBadge, PointsDelta } from './points-badges';
 import { dateTime } from './ledger-time';
 
 /** Point entries, newest first as given, each linking to its detail and marked while it waits. */
@@ -18,10 +18,8 @@ export function EntryList({ rows }: { rows: PointEntryRow[] }) {
             <span>
               {e.invoiceNumber} · {e.buyerName}
             </span>
-            <span>
-              {formatNumber(e.invoiceValue)} VNĐ · +{formatNumber(e.accumulatedPoints)} / −
-              {formatNumber(e.deductedPoints)}
-            </span>
+            <span>{formatNumber(e.invoiceValue)} VNĐ</span>
+            <PointsDelta earned={e.accumulatedPoints} spent={e.deductedPoints} />
             <PendingBadge pending={outbox?.pendingRowIds.has(e.id)} />
           </Link>
         </li>

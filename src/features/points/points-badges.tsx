@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { formatNumber } from '../../../contract/format';
 
 /** Marks a row still waiting in the outbox. */
 export function PendingBadge({ pending }: { pending: boolean | undefined }) {
@@ -16,6 +17,26 @@ export function DuplicateBadge({ duplicateOf }: { duplicateOf: string | null }) 
   return (
     <span className="points-badge points-badge--warn">
       <Trans>Trùng</Trans>
+    </span>
+  );
+}
+
+/** Points earned and spent on one entry, each with its label (not a bare "+120 / −100"). */
+export function PointsDelta({ earned, spent }: { earned: number; spent: number }) {
+  return (
+    <span className="points-delta">
+      <span className="points-delta__earned" data-testid="points-earned">
+        <span className="points-delta__label">
+          <Trans>Điểm cộng</Trans>
+        </span>{' '}
+        +{formatNumber(earned)}
+      </span>
+      <span className="points-delta__spent" data-testid="points-spent">
+        <span className="points-delta__label">
+          <Trans>Điểm trừ</Trans>
+        </span>{' '}
+        −{formatNumber(spent)}
+      </span>
     </span>
   );
 }

@@ -110,6 +110,14 @@ export interface ModelCv {
   skills: string[];
 }
 
+export interface ModelShortLink {
+  owner: string;
+  slug: string;
+  target: string;
+  enabled: boolean;
+  deleted: boolean;
+}
+
 /** The banks a member may pick (the server's published list, decision 0630). */
 const knownBins = new Set(bankData.banks.map((bank) => bank.bin));
 
@@ -131,6 +139,10 @@ export class ReferenceServer {
   /** Contact-us messages the member's inbox holds (made by visitors before the run). */
   readonly contactUs = new Map<string, ModelContactUs>();
   private readonly accountLinkOwners = new Map<string, string>();
+  /** Short links by id (decision 0900): a slug is never handed on, even after a delete. */
+  readonly shortLinks = new Map<string, ModelShortLink>();
+  /** Support requests by id: written once, by their author (decision 0901). */
+  readonly supportRequests = new Map<string, { owner: string; topic: string; message: string }>();
   /** Job diary entries (decision 0710): their owner's alone. */
   readonly jobDiary = new Map<string, ModelJobDiaryEntry>();
   /** Each member's CV as last saved (decision 0711). */
@@ -382,7 +394,49 @@ export class ReferenceServer {
         if (u.contacted !== undefined) message.contacted = u.contacted;
         return applied;
       }
+      case 'shortLink.upsert':
+        return this.shortLink(
+          member,
+          input as v.InferOutput<(typeof mutations)['shortLink.upsert']['schema']>,
+        );
+      case 'supportRequest.create': {
+        const r = input as v.InferOutput<(typeof mutations)['supportRequest.create']['schema']>;
+        const existing = this.supportRequests.get(r.id);
+        if (existing) return existing.owner === member ? applied : refused('forbidden');
+        this.supportRequests.set(r.id, { owner: member, topic: r.topic, message: r.message });
+        return applied;
+      }
+      case 'shortLink.delete': {
+        const { id } = input as { id: string };
+        const existing = this.shortLinks.get(id);
+        if (!existing) return refused('not_found');
+        if (existing.owner !== member) return refused('forbidden');
+        existing.deleted = true;
+        return applied;
+      }
     }
+  }
+
+  /** The slug is fixed at creation and unique across every link ever made; last write wins. */
+  private shortLink(
+    member: string,
+    input: v.InferOutput<(typeof mutations)['shortLink.upsert']['schema']>,
+  ): Verdict {
+    const existing = this.shortLinks.get(input.id);
+    if (existing && existing.owner !== member) return refused('forbidden');
+    if (existing?.deleted) return refused('not_found');
+    if (existing && existing.slug !== input.slug) return refused('short_link_slug_fixed');
+    if (!existing && [...this.shortLinks.values()].some((l) => l.slug === input.slug)) {
+      return refused('url_minify_taken');
+    }
+    this.shortLinks.set(input.id, {
+      owner: member,
+      slug: input.slug,
+      target: input.target,
+      enabled: input.enabled,
+      deleted: false,
+    });
+    return applied;
   }
 
   /** A receiver's copy id (contract/message.ts messageCopyKey); the sender's is the message id. */
