@@ -7,12 +7,17 @@ export const viewActions: readonly string[] = ['view', 'biolink-view'];
 /** The vCard saved from the card. */
 export const saveAction = 'save_contact';
 
-export type TrackingCategory = 'view' | 'save' | 'click';
+export type TrackingCategory = 'view' | 'save' | 'shown' | 'click';
 
-/** Every other action (taps on phone, Zalo, links, share, QR, short-link clicks) is a click. */
+/**
+ * A code that scrolled into view (`vietqr_shown`, `qr_shown`) is listed per value but is not a
+ * click; every other action (taps on phone, Zalo, e-mail, links, share, short-link and bio-link
+ * clicks) is a click.
+ */
 export function trackingCategory(action: string): TrackingCategory {
   if (viewActions.includes(action)) return 'view';
   if (action === saveAction) return 'save';
+  if (action.endsWith('_shown')) return 'shown';
   return 'click';
 }
 

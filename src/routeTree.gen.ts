@@ -54,6 +54,8 @@ import { Route as ActionSettingDisplayRouteImport } from './routes/action/settin
 import { Route as ActionSettingLinksRouteImport } from './routes/action/setting_.links'
 import { Route as ActionSettingPhotosRouteImport } from './routes/action/setting_.photos'
 import { Route as ActionSettingShortLinkRouteImport } from './routes/action/setting_.short-link'
+import { Route as DashboardBusinessIdRouteImport } from './routes/dashboard.business.$id'
+import { Route as DashboardMemberIdRouteImport } from './routes/dashboard.member.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -283,6 +285,16 @@ const ActionSettingShortLinkRoute = ActionSettingShortLinkRouteImport.update({
   path: '/action/setting/short-link',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DashboardBusinessIdRoute = DashboardBusinessIdRouteImport.update({
+  id: '/dashboard/business/$id',
+  path: '/dashboard/business/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardMemberIdRoute = DashboardMemberIdRouteImport.update({
+  id: '/dashboard/member/$id',
+  path: '/dashboard/member/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -328,6 +340,8 @@ export interface FileRoutesByFullPath {
   '/action/setting/links': typeof ActionSettingLinksRoute
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
+  '/dashboard/business/$id': typeof DashboardBusinessIdRoute
+  '/dashboard/member/$id': typeof DashboardMemberIdRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
 }
@@ -375,6 +389,8 @@ export interface FileRoutesByTo {
   '/action/setting/links': typeof ActionSettingLinksRoute
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
+  '/dashboard/business/$id': typeof DashboardBusinessIdRoute
+  '/dashboard/member/$id': typeof DashboardMemberIdRoute
   '/action/historyCheckIn': typeof ActionHistoryCheckInIndexRoute
   '/action/setting': typeof ActionSettingIndexRoute
 }
@@ -423,6 +439,8 @@ export interface FileRoutesById {
   '/action/setting_/links': typeof ActionSettingLinksRoute
   '/action/setting_/photos': typeof ActionSettingPhotosRoute
   '/action/setting_/short-link': typeof ActionSettingShortLinkRoute
+  '/dashboard/business/$id': typeof DashboardBusinessIdRoute
+  '/dashboard/member/$id': typeof DashboardMemberIdRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
 }
@@ -472,6 +490,8 @@ export interface FileRouteTypes {
     | '/action/setting/links'
     | '/action/setting/photos'
     | '/action/setting/short-link'
+    | '/dashboard/business/$id'
+    | '/dashboard/member/$id'
     | '/action/historyCheckIn/'
     | '/action/setting/'
   fileRoutesByTo: FileRoutesByTo
@@ -519,6 +539,8 @@ export interface FileRouteTypes {
     | '/action/setting/links'
     | '/action/setting/photos'
     | '/action/setting/short-link'
+    | '/dashboard/business/$id'
+    | '/dashboard/member/$id'
     | '/action/historyCheckIn'
     | '/action/setting'
   id:
@@ -566,6 +588,8 @@ export interface FileRouteTypes {
     | '/action/setting_/links'
     | '/action/setting_/photos'
     | '/action/setting_/short-link'
+    | '/dashboard/business/$id'
+    | '/dashboard/member/$id'
     | '/action/historyCheckIn/'
     | '/action/setting/'
   fileRoutesById: FileRoutesById
@@ -614,6 +638,8 @@ export interface RootRouteChildren {
   ActionSettingLinksRoute: typeof ActionSettingLinksRoute
   ActionSettingPhotosRoute: typeof ActionSettingPhotosRoute
   ActionSettingShortLinkRoute: typeof ActionSettingShortLinkRoute
+  DashboardBusinessIdRoute: typeof DashboardBusinessIdRoute
+  DashboardMemberIdRoute: typeof DashboardMemberIdRoute
   ActionHistoryCheckInIndexRoute: typeof ActionHistoryCheckInIndexRoute
   ActionSettingIndexRoute: typeof ActionSettingIndexRoute
 }
@@ -935,6 +961,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ActionSettingShortLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/dashboard/business/$id': {
+      id: '/dashboard/business/$id'
+      path: '/dashboard/business/$id'
+      fullPath: '/dashboard/business/$id'
+      preLoaderRoute: typeof DashboardBusinessIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/member/$id': {
+      id: '/dashboard/member/$id'
+      path: '/dashboard/member/$id'
+      fullPath: '/dashboard/member/$id'
+      preLoaderRoute: typeof DashboardMemberIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -982,6 +1022,8 @@ const rootRouteChildren: RootRouteChildren = {
   ActionSettingLinksRoute: ActionSettingLinksRoute,
   ActionSettingPhotosRoute: ActionSettingPhotosRoute,
   ActionSettingShortLinkRoute: ActionSettingShortLinkRoute,
+  DashboardBusinessIdRoute: DashboardBusinessIdRoute,
+  DashboardMemberIdRoute: DashboardMemberIdRoute,
   ActionHistoryCheckInIndexRoute: ActionHistoryCheckInIndexRoute,
   ActionSettingIndexRoute: ActionSettingIndexRoute,
 }

@@ -153,6 +153,11 @@ function MemberLinks({
         </Link>
       </li>
       <li>
+        <Link to="/action/statistical">
+          <Trans>Thống kê</Trans>
+        </Link>
+      </li>
+      <li>
         <Link to="/action/viewPoint">
           <Trans>Điểm tích luỹ</Trans>
         </Link>
@@ -172,11 +177,6 @@ function MemberLinks({
           <li>
             <Link to="/action/historyCheckIn">
               <Trans>Lịch sử check-in</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/statistical">
-              <Trans>Thống kê</Trans>
             </Link>
           </li>
         </>
@@ -324,6 +324,11 @@ export function MemberHubGroups() {
         </h3>
         <ul>
           <li>
+            <Link to="/action/statistical">
+              <Trans>Thống kê</Trans>
+            </Link>
+          </li>
+          <li>
             <Link to="/action/viewPoint">
               <Trans>Điểm tích luỹ</Trans>
             </Link>
@@ -343,11 +348,6 @@ export function MemberHubGroups() {
               <li>
                 <Link to="/action/historyCheckIn">
                   <Trans>Lịch sử check-in</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link to="/action/statistical">
-                  <Trans>Thống kê</Trans>
                 </Link>
               </li>
             </>
