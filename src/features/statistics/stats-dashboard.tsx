@@ -20,6 +20,7 @@ import {
 } from '../../../contract/statistics';
 import { vietnamDateTime, vietnamDay } from '../../../contract/vietnam-time';
 import { ApiRequestError } from '../../api/http-client';
+import { QueryScope } from '../../api/query-client';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
@@ -426,6 +427,14 @@ function BrandExtras({ report }: { report: BrandStatsReport }) {
 
 /** The dashboard of a member's card or of a brand, with its range picker. */
 export function StatsDashboard({ target }: { target: StatsTarget }) {
+  return (
+    <QueryScope>
+      <Dashboard target={target} />
+    </QueryScope>
+  );
+}
+
+function Dashboard({ target }: { target: StatsTarget }) {
   const { t } = useLingui();
   const [query, setQuery] = useState<StatsQuery>(defaultQuery);
   const stats = useStats(target, query);
