@@ -102,7 +102,7 @@ async function statsTwelveMonths(): Promise<Figure> {
   }
 }
 
-async function trackingWrites(database: DatabaseHandle): Promise<number> {
+export async function trackingWrites(database: DatabaseHandle): Promise<number> {
   await migrate(database);
   const memberId = crypto.randomUUID();
   await queryRows(
@@ -161,7 +161,7 @@ async function trackingWrites(database: DatabaseHandle): Promise<number> {
   return Math.round(total / seconds);
 }
 
-async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> } | null> {
+export async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> } | null> {
   const script = path.resolve(import.meta.dirname, '../scripts/start-test-postgres.sh');
   try {
     const { stdout } = await run$('bash', [script], {

@@ -56,7 +56,12 @@ test('a visit to a card shows in its owner statistics for today, and offline wit
     page.waitForRequest(
       (r) => r.url().endsWith('/api/tracking/action') && (r.postData() ?? '').includes(action),
     );
-  const viewed = tracked('action=view');
+  // The view's answer sets the visitor cookie that the taps then carry.
+  const viewed = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/tracking/action') &&
+      (r.request().postData() ?? '').includes('action=view'),
+  );
   await page.goto(`/me/${owner.memberId}`, { referer: 'https://zalo.me/chat/123' });
   await expect(page.getByRole('heading', { level: 1, name: 'Lê Thống Kê' })).toBeVisible();
   await viewed;

@@ -63,7 +63,7 @@ describe('app routes shared by the server and the router', () => {
     '/nothing',
     '/cv/abc',
     '/wedding/abc',
-    '/dashboard/member/abc',
+    '/dashboard/member/abc/more',
     '/action/setting/other',
     '/action/qrcode/more',
     '/admin/child',
