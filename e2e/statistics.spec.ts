@@ -40,6 +40,8 @@ test('a visit to a card shows in its owner statistics for today, and offline wit
   browser,
   request,
 }) => {
+  // Registration, two browsers and a build's worth of pages: longer than one page's journey.
+  test.setTimeout(180_000);
   const email = `e2e-stats-${Date.now()}@example.vn`;
   const password = 'thong-ke-2026-vn';
   await registerMember(request, email, password);
