@@ -21,6 +21,8 @@ export const appScreenPaths = [
   '/friends/$id',
   '/contacts/$id',
   '/order-points/$id',
+  '/dashboard/member/$id',
+  '/dashboard/business/$id',
   '/messages',
   '/messages/$groupId',
   '/notifications',

@@ -135,8 +135,12 @@ export const trackingActionSchema = v.object({
   ),
   memberId: v.optional(v.pipe(v.string(), v.uuid('invalid_id'))),
   groupId: v.optional(v.pipe(v.string(), v.uuid('invalid_id'))),
-  /** Sent by old clients only; ignored: the server makes the visitor id (decision 0108). */
+  /** Sent by old clients only; ignored: the server makes the visitor id (decision 0910). */
   visitorId: v.optional(v.pipe(v.string(), v.maxLength(64, 'too_long'))),
+  /** The page's document.referrer; only its host is kept (decision 0910). */
+  referrer: v.optional(v.pipe(v.string('invalid_value'), v.maxLength(2000, 'too_long'))),
+  /** utm_source of the page's address. */
+  utm: v.optional(v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(100, 'too_long'))),
 });
 export type TrackingAction = v.InferOutput<typeof trackingActionSchema>;
 

@@ -44,6 +44,14 @@ export const messages = {
   content_required: { vi: 'Vui lòng nhập nội dung', en: 'Please enter the content' },
   date_required: { vi: 'Vui lòng chọn ngày', en: 'Please choose a date' },
   invalid_date: { vi: 'Ngày không hợp lệ', en: 'Invalid date' },
+  date_range_reversed: {
+    vi: 'Ngày bắt đầu phải trước hoặc bằng ngày kết thúc',
+    en: 'The start date must be on or before the end date',
+  },
+  date_range_too_long: {
+    vi: 'Khoảng thời gian không được dài quá 2 năm',
+    en: 'The date range must not be longer than 2 years',
+  },
   child_type_required: { vi: 'Vui lòng chọn loại', en: 'Please choose a type' },
   bank_name_required: { vi: 'Vui lòng nhập tên ngân hàng', en: 'Please enter the bank name' },
   owner_name_required: {

@@ -25,6 +25,7 @@ import { productMemberRoutes } from './routes/product-member';
 import { relicsRoutes } from './routes/relics';
 import { contentWriteRoutes } from './routes/content-writes';
 import { trackingRoutes } from './routes/tracking';
+import { dashboardRoutes } from './routes/dashboard';
 import { addressRoutes } from './routes/address';
 import { friendRoutes } from './routes/friend';
 import { contactsRoutes } from './routes/contacts';
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', relicsRoutes(deps));
   api.route('/', contentWriteRoutes(deps));
   api.route('/', trackingRoutes(deps));
+  api.route('/', dashboardRoutes(deps));
   api.route('/', addressRoutes(deps));
   api.route('/', friendRoutes(deps));
   api.route('/', contactsRoutes(deps));

@@ -73,6 +73,8 @@ import { Route as ActionSettingPhotosRouteImport } from './routes/action/setting
 import { Route as ActionSettingShortLinkRouteImport } from './routes/action/setting_.short-link'
 import { Route as AdminRegistrationsIndexRouteImport } from './routes/admin/registrations.index'
 import { Route as AdminRegistrationsIdRouteImport } from './routes/admin/registrations.$id'
+import { Route as DashboardBusinessIdRouteImport } from './routes/dashboard.business.$id'
+import { Route as DashboardMemberIdRouteImport } from './routes/dashboard.member.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -398,6 +400,16 @@ const AdminRegistrationsIdRoute = AdminRegistrationsIdRouteImport.update({
   path: '/registrations/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const DashboardBusinessIdRoute = DashboardBusinessIdRouteImport.update({
+  id: '/dashboard/business/$id',
+  path: '/dashboard/business/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardMemberIdRoute = DashboardMemberIdRouteImport.update({
+  id: '/dashboard/member/$id',
+  path: '/dashboard/member/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -460,6 +472,8 @@ export interface FileRoutesByFullPath {
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
   '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
+  '/dashboard/business/$id': typeof DashboardBusinessIdRoute
+  '/dashboard/member/$id': typeof DashboardMemberIdRoute
   '/action/discover/': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
@@ -526,6 +540,8 @@ export interface FileRoutesByTo {
   '/action/setting/photos': typeof ActionSettingPhotosRoute
   '/action/setting/short-link': typeof ActionSettingShortLinkRoute
   '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
+  '/dashboard/business/$id': typeof DashboardBusinessIdRoute
+  '/dashboard/member/$id': typeof DashboardMemberIdRoute
   '/action/discover': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn': typeof ActionHistoryCheckInIndexRoute
   '/action/setting': typeof ActionSettingIndexRoute
@@ -593,6 +609,8 @@ export interface FileRoutesById {
   '/action/setting_/photos': typeof ActionSettingPhotosRoute
   '/action/setting_/short-link': typeof ActionSettingShortLinkRoute
   '/admin/registrations/$id': typeof AdminRegistrationsIdRoute
+  '/dashboard/business/$id': typeof DashboardBusinessIdRoute
+  '/dashboard/member/$id': typeof DashboardMemberIdRoute
   '/action/discover/': typeof ActionDiscoverIndexRoute
   '/action/historyCheckIn/': typeof ActionHistoryCheckInIndexRoute
   '/action/setting/': typeof ActionSettingIndexRoute
@@ -661,6 +679,8 @@ export interface FileRouteTypes {
     | '/action/setting/photos'
     | '/action/setting/short-link'
     | '/admin/registrations/$id'
+    | '/dashboard/business/$id'
+    | '/dashboard/member/$id'
     | '/action/discover/'
     | '/action/historyCheckIn/'
     | '/action/setting/'
@@ -727,6 +747,8 @@ export interface FileRouteTypes {
     | '/action/setting/photos'
     | '/action/setting/short-link'
     | '/admin/registrations/$id'
+    | '/dashboard/business/$id'
+    | '/dashboard/member/$id'
     | '/action/discover'
     | '/action/historyCheckIn'
     | '/action/setting'
@@ -793,6 +815,8 @@ export interface FileRouteTypes {
     | '/action/setting_/photos'
     | '/action/setting_/short-link'
     | '/admin/registrations/$id'
+    | '/dashboard/business/$id'
+    | '/dashboard/member/$id'
     | '/action/discover/'
     | '/action/historyCheckIn/'
     | '/action/setting/'
@@ -859,6 +883,8 @@ export interface RootRouteChildren {
   ActionSettingLinksRoute: typeof ActionSettingLinksRoute
   ActionSettingPhotosRoute: typeof ActionSettingPhotosRoute
   ActionSettingShortLinkRoute: typeof ActionSettingShortLinkRoute
+  DashboardBusinessIdRoute: typeof DashboardBusinessIdRoute
+  DashboardMemberIdRoute: typeof DashboardMemberIdRoute
   ActionDiscoverIndexRoute: typeof ActionDiscoverIndexRoute
   ActionHistoryCheckInIndexRoute: typeof ActionHistoryCheckInIndexRoute
   ActionSettingIndexRoute: typeof ActionSettingIndexRoute
@@ -1314,6 +1340,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRegistrationsIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/dashboard/business/$id': {
+      id: '/dashboard/business/$id'
+      path: '/dashboard/business/$id'
+      fullPath: '/dashboard/business/$id'
+      preLoaderRoute: typeof DashboardBusinessIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard/member/$id': {
+      id: '/dashboard/member/$id'
+      path: '/dashboard/member/$id'
+      fullPath: '/dashboard/member/$id'
+      preLoaderRoute: typeof DashboardMemberIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -1389,6 +1429,8 @@ const rootRouteChildren: RootRouteChildren = {
   ActionSettingLinksRoute: ActionSettingLinksRoute,
   ActionSettingPhotosRoute: ActionSettingPhotosRoute,
   ActionSettingShortLinkRoute: ActionSettingShortLinkRoute,
+  DashboardBusinessIdRoute: DashboardBusinessIdRoute,
+  DashboardMemberIdRoute: DashboardMemberIdRoute,
   ActionDiscoverIndexRoute: ActionDiscoverIndexRoute,
   ActionHistoryCheckInIndexRoute: ActionHistoryCheckInIndexRoute,
   ActionSettingIndexRoute: ActionSettingIndexRoute,

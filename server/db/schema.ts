@@ -348,6 +348,10 @@ export const trackingEvents = pgTable('tracking_events', {
   action: text('action').notNull(),
   value: text('value').notNull(),
   visitorId: text('visitor_id'),
+  /** Migration 0910: where the visit came from and the kind of device (never the address). */
+  referrerHost: text('referrer_host'),
+  utmSource: text('utm_source'),
+  device: text('device'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -1,40 +1,43 @@
-// POST /tracking/action (spec §7): card views and taps. Public, so it is rate-limited per
-// address; an action without a value is refused (spec §5) and nothing is stored.
-import { createHmac } from 'node:crypto';
+// POST /tracking/action (spec §7): card, brand, short-link and bio-link views and taps. Public,
+// so it is rate-limited per address in the database; an action without a value is refused
+// (spec §5) and nothing is stored. The visitor id is the server's own HttpOnly cookie
+// (decision 0910); the address is never stored.
 import { Hono, type Context } from 'hono';
 import { trackingActionSchema } from '../../contract/card';
-import { vietnamDay } from '../../contract/vietnam-time';
 import { clientIp, hitLimit, trackingLimit } from '../auth/rate-limit';
-import { trackingEvents } from '../db/schema';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { readBody } from '../http/input';
 import { findGroup, findMember } from '../ssr/card-data';
+import {
+  deviceClass,
+  purgeOldTracking,
+  recordTrackingEvent,
+  referrerHost,
+  trackingVisitorId,
+} from '../stats/tracking-record';
 
-/**
- * An anonymous visitor's id (decision 0108): an HMAC of address and browser under a salt that
- * changes every Vietnam day, so visits count as one person within a day, nobody can link days
- * together, and the raw address is never stored.
- */
-export function anonymousVisitorId(
-  authSecret: string,
-  now: Date,
-  ip: string,
-  userAgent: string,
-): string {
-  const dailySalt = createHmac('sha256', authSecret)
-    .update(`tracking-visitor:${vietnamDay(now)}`)
-    .digest();
-  return createHmac('sha256', dailySalt)
-    .update(`${ip}\n${userAgent}`)
-    .digest('base64url')
-    .slice(0, 32);
-}
+const purgeIntervalMs = 24 * 3600_000;
 
 export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const db = deps.database.db;
+
+  // Retention (decision 0910) needs no separate job: once a day, after a write, this copy
+  // deletes raw events past retention in the background (the rollups keep their counts).
+  let lastPurge = 0;
+  const maybePurge = (now: Date) => {
+    if (now.getTime() - lastPurge < purgeIntervalMs) return;
+    lastPurge = now.getTime();
+    void purgeOldTracking(db, now)
+      .then((result) => {
+        if (result.events + result.visitors > 0) deps.logger.info('tracking purged', result);
+      })
+      .catch((error: unknown) => {
+        deps.logger.error('tracking purge failed', { error: String(error) });
+      });
+  };
 
   app.post('/tracking/action', async (c) => {
     const now = deps.now();
@@ -47,16 +50,26 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
     if ((body.memberId && !member) || (body.groupId && !group))
       throw new ApiError(404, 'not_found');
     const viewer = optionalMember(c)?.memberId;
-    await db.insert(trackingEvents).values({
+    // body.visitorId of old clients is ignored: a client could claim anyone's id.
+    const cookieVisitor = trackingVisitorId(
+      c,
+      deps.config.authSecret,
+      now,
+      deps.config.secureCookies,
+      ip,
+    );
+    await recordTrackingEvent(db, {
       memberId: member?.id ?? null,
       groupId: group?.id ?? null,
       action: body.action,
       value: body.value,
-      // body.visitorId of old clients is ignored: a client could claim anyone's id.
-      visitorId:
-        viewer ??
-        anonymousVisitorId(deps.config.authSecret, now, ip, c.req.header('user-agent') ?? ''),
+      visitorId: viewer ?? cookieVisitor,
+      referrerHost: referrerHost(body.referrer, c.req.header('host')),
+      utmSource: body.utm ? body.utm.toLowerCase() : null,
+      device: deviceClass(c.req.header('user-agent') ?? ''),
+      at: now,
     });
+    maybePurge(now);
     return c.json({ ok: true }, 201);
   });
 
@@ -83,13 +96,16 @@ export async function recordServerEvent(
     throw error;
   }
   const viewer = optionalMember(c)?.memberId;
-  await db.insert(trackingEvents).values({
+  const visitor = trackingVisitorId(c, deps.config.authSecret, now, deps.config.secureCookies, ip);
+  await recordTrackingEvent(db, {
     memberId: event.memberId,
     groupId: null,
     action: event.action,
     value: event.value,
-    visitorId:
-      viewer ??
-      anonymousVisitorId(deps.config.authSecret, now, ip, c.req.header('user-agent') ?? ''),
+    visitorId: viewer ?? visitor,
+    referrerHost: referrerHost(c.req.header('referer'), c.req.header('host')),
+    utmSource: null,
+    device: deviceClass(c.req.header('user-agent') ?? ''),
+    at: now,
   });
 }

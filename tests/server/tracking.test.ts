@@ -1,6 +1,6 @@
-// Card tracking (decisions 0108, 0103): the server makes the visitor id from a daily-salted
-// HMAC of address and browser, never stores the address, and limits each address in the
-// database so that every server process counts together.
+// Card tracking (decisions 0910, 0103): the server makes the visitor id in its own signed
+// HttpOnly cookie, never stores the address, and limits each address in the database so that
+// every server process counts together.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../server/app';
@@ -18,10 +18,19 @@ beforeAll(async () => {
   brandId = brand!.id;
 });
 
-async function track(ip: string, value: string, extra: Record<string, unknown> = {}) {
+async function track(
+  ip: string,
+  value: string,
+  extra: Record<string, unknown> = {},
+  cookie?: string,
+) {
   return server.request('/api/tracking/action', {
     method: 'POST',
-    headers: { 'x-forwarded-for': ip, 'user-agent': 'Zalo/23 (Android)' },
+    headers: {
+      'x-forwarded-for': ip,
+      'user-agent': 'Zalo/23 (Android)',
+      ...(cookie ? { cookie } : {}),
+    },
     json: { action: 'tap_link', value, groupId: brandId, ...extra },
   });
 }
@@ -32,22 +41,27 @@ async function storedVisitor(value: string): Promise<string | null> {
 }
 
 describe('tracking visitor ids', () => {
-  it('ignores a client-sent id, keeps one id per address and day, and never stores the IP', async () => {
+  it('makes the id itself in a signed HttpOnly cookie, ignores a client-sent id, and never stores the IP', async () => {
     const ip = '198.51.100.23';
-    expect((await track(ip, 'a1', { visitorId: 'claimed-by-client' })).status).toBe(201);
-    expect((await track(ip, 'a2')).status).toBe(201);
-    const first = await storedVisitor('a1');
-    expect(first).toMatch(/^[\w-]{32}$/);
-    expect(first).not.toBe('claimed-by-client');
-    expect(await storedVisitor('a2')).toBe(first);
+    const first = await track(ip, 'a1', { visitorId: 'claimed-by-client' });
+    expect(first.status).toBe(201);
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^mv=[\w-]{22}\.[\w-]{22};/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    const cookie = setCookie.split(';')[0]!;
+    const id = await storedVisitor('a1');
+    expect(id).toBe(cookie.slice(3, 25));
+    expect(id).not.toBe('claimed-by-client');
 
-    expect((await track('198.51.100.24', 'b1')).status).toBe(201);
-    expect(await storedVisitor('b1')).not.toBe(first);
+    // The same cookie is the same visitor, from another address too.
+    expect((await track('198.51.100.99', 'a2', {}, cookie)).status).toBe(201);
+    expect(await storedVisitor('a2')).toBe(id);
 
-    // Next Vietnam day: the same visitor gets an id that cannot be linked to yesterday's.
-    server.clock.now = new Date(server.clock.now.getTime() + 24 * 3600_000);
-    expect((await track(ip, 'a3')).status).toBe(201);
-    expect(await storedVisitor('a3')).not.toBe(first);
+    // A forged or edited cookie is replaced by a new id.
+    expect((await track(ip, 'a3', {}, `mv=${'x'.repeat(22)}.${'y'.repeat(22)}`)).status).toBe(201);
+    expect(await storedVisitor('a3')).not.toBe(id);
+    expect((await track(ip, 'a4', {}, 'mv=claimed-by-client')).status).toBe(201);
+    expect(await storedVisitor('a4')).not.toBe(id);
 
     const dump = await db.execute(sql`SELECT * FROM tracking_events`);
     expect(JSON.stringify(dump)).not.toContain(ip);

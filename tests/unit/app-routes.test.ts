@@ -67,7 +67,7 @@ describe('app routes shared by the server and the router', () => {
     '/404',
     '/nothing',
     '/wedding/abc',
-    '/dashboard/member/abc',
+    '/dashboard/member/abc/more',
     '/action/setting/other',
     '/action/qrcode/more',
     '/admin/child',

@@ -8,9 +8,11 @@ interface BankVietQrProps {
   bin: string;
   accountNumber: string;
   bankName: string;
+  /** Called once when the code comes into view (tracking). */
+  onShown?: () => void;
 }
 
-export function BankVietQr({ bin, accountNumber, bankName }: BankVietQrProps) {
+export function BankVietQr({ bin, accountNumber, bankName, onShown }: BankVietQrProps) {
   const { t } = useLingui();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
@@ -21,6 +23,7 @@ export function BankVietQr({ bin, accountNumber, bankName }: BankVietQrProps) {
     if (!element) return;
     let cancelled = false;
     const draw = () => {
+      onShown?.();
       void import('../../ui/qr-paint')
         .then(({ paintQr }) => (cancelled ? undefined : paintQr(element, payload)))
         .then(() => {
@@ -42,7 +45,7 @@ export function BankVietQr({ bin, accountNumber, bankName }: BankVietQrProps) {
       cancelled = true;
       observer.disconnect();
     };
-  }, [payload]);
+  }, [payload]); // eslint-disable-line react-hooks/exhaustive-deps -- counted once per code
 
   return (
     <figure className="card-bank__qr">

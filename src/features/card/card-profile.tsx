@@ -78,6 +78,7 @@ export function CardProfile({ data }: { data: CardPageData }) {
                     bin={bank.bin}
                     accountNumber={bank.accountNumber}
                     bankName={bank.bankName}
+                    onShown={() => trackCard(owner, 'vietqr_shown', bank.bankName)}
                   />
                 ) : (
                   bank.qrUrl && (
@@ -146,7 +147,11 @@ export function CardProfile({ data }: { data: CardPageData }) {
       <ActivityList activities={otherActivities} view={view} more={paths.activities} />
       <RelicList relics={view.relics.slice(0, 4)} view={view} more={paths.relics} />
 
-      <CardQr url={qrLink(owner, cardUrl)} name={owner.name} />
+      <CardQr
+        url={qrLink(owner, cardUrl)}
+        name={owner.name}
+        onShown={() => trackCard(owner, 'qr_shown', owner.urlMinify || owner.id)}
+      />
     </article>
   );
 }

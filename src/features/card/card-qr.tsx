@@ -2,7 +2,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 
-export function CardQr({ url, name }: { url: string; name: string }) {
+export function CardQr({
+  url,
+  name,
+  onShown,
+}: {
+  url: string;
+  name: string;
+  /** Called once when the code comes into view (tracking). */
+  onShown?: () => void;
+}) {
   const { t } = useLingui();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
@@ -12,6 +21,7 @@ export function CardQr({ url, name }: { url: string; name: string }) {
     if (!element) return;
     let cancelled = false;
     const draw = () => {
+      onShown?.();
       void import('../../ui/qr-paint')
         .then(({ paintQr }) => (cancelled ? undefined : paintQr(element, url)))
         .then(() => {
@@ -33,7 +43,7 @@ export function CardQr({ url, name }: { url: string; name: string }) {
       cancelled = true;
       observer.disconnect();
     };
-  }, [url]);
+  }, [url]); // eslint-disable-line react-hooks/exhaustive-deps -- counted once per code
 
   return (
     <section className="card-block card-qr" aria-labelledby="card-qr-title">

@@ -1,6 +1,6 @@
-// Card views and taps → POST /api/tracking/action, only when there is a value (spec §5).
-// Offline: the service worker queues the post and sends it later (sw/card-cache.ts). No visitor
-// id is sent: the server derives one it cannot be handed (decision 0108).
+// Card views and taps → POST /api/tracking/action, only when there is a value (spec §5). Sent
+// with sendBeacon (it survives the page leaving); offline, a fetch the service worker queues and
+// sends later (sw/card-cache.ts). The visitor id is the server's own cookie (decision 0910).
 import type { CardOwner } from '../../../contract/card';
 
 export function trackCard(
@@ -10,17 +10,20 @@ export function trackCard(
 ): void {
   const trimmed = value?.trim();
   if (!trimmed) return;
-  const body = {
+  const fields: Record<string, string> = {
     action,
     value: trimmed.slice(0, 500),
-    ...(owner.kind === 'group' ? { groupId: owner.id } : { memberId: owner.id }),
+    [owner.kind === 'group' ? 'groupId' : 'memberId']: owner.id,
   };
-  void fetch('/api/tracking/action', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    keepalive: true,
-  }).catch(() => {
+  // Where the visit came from: the server keeps the referrer's host only.
+  if (document.referrer) fields.referrer = document.referrer.slice(0, 2000);
+  const utm = new URLSearchParams(location.search).get('utm_source');
+  if (utm) fields.utm = utm.slice(0, 100);
+  // A form body: a simple request for sendBeacon, read like JSON by the server.
+  const body = new URLSearchParams(fields);
+  const url = '/api/tracking/action';
+  if (navigator.onLine && navigator.sendBeacon?.(url, body)) return;
+  void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {
     // Offline without a service worker: a lost view count is acceptable.
   });
 }

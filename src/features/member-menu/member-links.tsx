@@ -202,6 +202,11 @@ function MemberLinks({
         </Link>
       </li>
       <li>
+        <Link to="/action/statistical">
+          <Trans>Thống kê</Trans>
+        </Link>
+      </li>
+      <li>
         <Link to="/action/viewPoint">
           <Trans>Điểm tích luỹ</Trans>
         </Link>
@@ -221,11 +226,6 @@ function MemberLinks({
           <li>
             <Link to="/action/historyCheckIn">
               <Trans>Lịch sử check-in</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/statistical">
-              <Trans>Thống kê</Trans>
             </Link>
           </li>
           <li>
@@ -287,8 +287,7 @@ export function MemberDropdown() {
 /** The `/action` hub: every area, grouped, under the member's home. */
 export function MemberHubGroups() {
   const { t } = useLingui();
-  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } =
-    useMemberFacts();
+  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } = useMemberFacts();
   if (!memberId) return null;
   return (
     <nav className="member-hub" aria-label={t`Các chức năng`}>
@@ -399,6 +398,11 @@ export function MemberHubGroups() {
         </h3>
         <ul>
           <li>
+            <Link to="/action/statistical">
+              <Trans>Thống kê</Trans>
+            </Link>
+          </li>
+          <li>
             <Link to="/action/viewPoint">
               <Trans>Điểm tích luỹ</Trans>
             </Link>
@@ -418,11 +422,6 @@ export function MemberHubGroups() {
               <li>
                 <Link to="/action/historyCheckIn">
                   <Trans>Lịch sử check-in</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link to="/action/statistical">
-                  <Trans>Thống kê</Trans>
                 </Link>
               </li>
             </>

@@ -1,28 +1,23 @@
 // /action/statistical: totals per day of the groups the staffer works for.
-import { useLingui, Trans } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { formatDate, formatNumber } from '../../../contract/format';
 import { totalsPerDay } from '../../lib/points-math';
-import { usePageTitle } from '../../ui/page-title';
-import { EmptyState } from '../../ui/empty-state';
 import { useAllEntries, useStaffGroups } from './points-data';
 import './points.css';
 
-/** /action/statistical — totals per day of the groups the staffer works for. */
-export function StatisticalScreen() {
-  const { t } = useLingui();
-  usePageTitle(t`Thống kê`);
+/** /action/statistical — points totals per day of the groups the staffer works for. */
+export function PointsTotalsSection() {
   const groups = useStaffGroups();
   const entries = useAllEntries();
   const staffed = new Set((groups ?? []).map((g) => g.groupId));
   const days = totalsPerDay((entries ?? []).filter((e) => staffed.has(e.sellerGroupId)));
+  // Members who sell for no group have no points figures.
+  if (!groups || groups.length === 0) return null;
   return (
-    <main className="points-page">
-      <h1>
-        <Trans>Thống kê theo ngày</Trans>
-      </h1>
-      {groups && groups.length === 0 && (
-        <EmptyState title={t`Chỉ nhân viên bán hàng và quản trị viên của nhóm xem được thống kê`} />
-      )}
+    <section className="points-stats" aria-labelledby="points-stats-title">
+      <h2 id="points-stats-title">
+        <Trans>Điểm theo ngày</Trans>
+      </h2>
       {days.length > 0 && (
         <table className="points-table" data-testid="stats">
           <thead>
@@ -61,6 +56,6 @@ export function StatisticalScreen() {
           </tbody>
         </table>
       )}
-    </main>
+    </section>
   );
 }

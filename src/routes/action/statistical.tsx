@@ -1,10 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireLogin } from '../-require-login';
-import { StatisticalScreen } from '../../features/points/statistical-screen';
+import { PointsTotalsSection } from '../../features/points/statistical-screen';
+import { MyCardStatistics } from '../../features/statistics/dashboard-screens';
 
-// Spec §2: /action/statistical requires login. Seller statistics: totals per day.
+// Spec §2: /action/statistical requires login. The member's card figures; for sellers and
+// admins also the points totals per day.
 export const Route = createFileRoute('/action/statistical')({
   beforeLoad: requireLogin,
   staticData: { routeName: 'statistical' },
-  component: StatisticalScreen,
+  component: StatisticalRoute,
 });
+
+function StatisticalRoute() {
+  return (
+    <main className="stats-page">
+      <MyCardStatistics />
+      <PointsTotalsSection />
+    </main>
+  );
+}
