@@ -3,7 +3,7 @@
 // groups and its explore directory.
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../db/client';
-import { agencyAdmins, groupMembers, members } from '../db/schema';
+import { agencyAdmins, members } from '../db/schema';
 import { associationReports, discountGroups, exploreCompanies } from '../db/schema-agency';
 
 export const agencyDemoLogin = {
@@ -63,12 +63,8 @@ export async function seedAgencyDemo(
     .returning();
   if (!admin) throw new Error('agency admin not created');
   await tx.insert(agencyAdmins).values({ agencyId: ids.agencyId, memberId: admin.id });
-  // A regular customer of the brand: members of a group may get its discounts.
-  await tx.insert(groupMembers).values({
-    groupId: ids.brandId,
-    memberId: ids.customerId,
-    role: 'member',
-  });
+  // ids.customerId is already a member of the brand (demo.ts): members of a group may get its
+  // discounts.
   await tx.insert(discountGroups).values([
     {
       id: randomUUID(),
