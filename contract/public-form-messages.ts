@@ -25,7 +25,7 @@ export const publicFormMessages = {
   },
   groom_name_required: { vi: 'Vui lòng nhập tên chú rể', en: "Please enter the groom's name" },
   bride_name_required: { vi: 'Vui lòng nhập tên cô dâu', en: "Please enter the bride's name" },
-  invalid_time: {
+  invalid_wedding_time: {
     vi: 'Giờ không hợp lệ (ví dụ 11H00)',
     en: 'Invalid time (for example 11H00)',
   },

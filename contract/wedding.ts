@@ -57,10 +57,10 @@ export const weddingMomentSchema = v.pipe(
   v.object(
     {
       h: v.pipe(
-        v.string('invalid_time'),
+        v.string('invalid_wedding_time'),
         v.trim(),
         v.toUpperCase(),
-        v.regex(/^([01]?\d|2[0-3])H[0-5]\d$/, 'invalid_time'),
+        v.regex(/^([01]?\d|2[0-3])H[0-5]\d$/, 'invalid_wedding_time'),
       ),
       // The weekday is worked out from the day: what a client sends is not trusted.
       th: v.optional(v.string('invalid_value')),
