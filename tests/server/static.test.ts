@@ -86,9 +86,6 @@ describe('client files', () => {
       '/404',
       // A CV page of no member with a public CV (decision 0711).
       '/cv/abc',
-      '/wedding/abc',
-      '/dashboard/member/abc',
-      '/dashboard/business/abc',
       '/action/profile',
       '/action/setting/nothing',
       '/action/phonebook/extra',

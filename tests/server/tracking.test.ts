@@ -23,12 +23,13 @@ async function track(
   value: string,
   extra: Record<string, unknown> = {},
   cookie?: string,
+  userAgent = 'Zalo/23 (Android)',
 ) {
   return server.request('/api/tracking/action', {
     method: 'POST',
     headers: {
       'x-forwarded-for': ip,
-      'user-agent': 'Zalo/23 (Android)',
+      'user-agent': userAgent,
       ...(cookie ? { cookie } : {}),
     },
     json: { action: 'tap_link', value, groupId: brandId, ...extra },
@@ -57,11 +58,17 @@ describe('tracking visitor ids', () => {
     expect((await track('198.51.100.99', 'a2', {}, cookie)).status).toBe(201);
     expect(await storedVisitor('a2')).toBe(id);
 
-    // A forged or edited cookie is replaced by a new id.
-    expect((await track(ip, 'a3', {}, `mv=${'x'.repeat(22)}.${'y'.repeat(22)}`)).status).toBe(201);
-    expect(await storedVisitor('a3')).not.toBe(id);
+    // A forged or edited cookie is never taken: the server's own id (keyed on the day, the
+    // address and the browser, so a page's parallel first requests are one visitor) is used.
+    const forged = await track(ip, 'a3', {}, `mv=${'x'.repeat(22)}.${'y'.repeat(22)}`);
+    expect(forged.status).toBe(201);
+    expect(forged.headers.get('set-cookie') ?? '').toMatch(/^mv=[\w-]{22}\.[\w-]{22};/);
+    expect(await storedVisitor('a3')).not.toBe('x'.repeat(22));
     expect((await track(ip, 'a4', {}, 'mv=claimed-by-client')).status).toBe(201);
-    expect(await storedVisitor('a4')).not.toBe(id);
+    expect(await storedVisitor('a4')).not.toBe('claimed-by-client');
+    // Another browser at the same address is another visitor.
+    expect((await track(ip, 'a5', {}, undefined, 'Other/1.0')).status).toBe(201);
+    expect(await storedVisitor('a5')).not.toBe(await storedVisitor('a3'));
 
     const dump = await db.execute(sql`SELECT * FROM tracking_events`);
     expect(JSON.stringify(dump)).not.toContain(ip);
