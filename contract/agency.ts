@@ -5,13 +5,13 @@ import { pageSchema } from './common';
 import { idSchema } from './points';
 
 const text = (max: number) =>
-  v.optional(v.pipe(v.string('not_text'), v.trim(), v.maxLength(max, 'text_too_long')), '');
+  v.optional(v.pipe(v.string('not_text'), v.trim(), v.maxLength(max, 'too_long')), '');
 
 /** GET /members/getListGroupByAgency?agencyId,page,filter */
 export const agencyGroupsQuerySchema = v.object({
   agencyId: v.optional(idSchema),
   page: pageSchema,
-  filter: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'text_too_long'))),
+  filter: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'too_long'))),
 });
 
 export const agencyIdQuerySchema = v.object({ agencyId: v.optional(idSchema) });
@@ -23,10 +23,10 @@ export const agencyGroupUpdateSchema = v.object({
       v.string('name_required'),
       v.trim(),
       v.nonEmpty('name_required'),
-      v.maxLength(200, 'text_too_long'),
+      v.maxLength(200, 'too_long'),
     ),
   ),
-  note: v.optional(v.pipe(v.string('not_text'), v.trim(), v.maxLength(2000, 'text_too_long'))),
+  note: v.optional(v.pipe(v.string('not_text'), v.trim(), v.maxLength(2000, 'too_long'))),
   language: v.optional(v.picklist(['VN', 'EN'], 'not_allowed_value')),
   layoutPermission: v.optional(v.picklist(['FULL', 'LIMIT'], 'not_allowed_value')),
 });
@@ -49,7 +49,7 @@ export const agencyProductsQuerySchema = v.object({
   groupId: v.optional(idSchema),
   type: v.optional(v.picklist(productTypes, 'not_allowed_value')),
   page: pageSchema,
-  filter: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'text_too_long'))),
+  filter: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'too_long'))),
 });
 
 /** PUT /productMember/recommendProducts: the agency's recommended products, in order. */
@@ -116,7 +116,7 @@ export const exploreCompanySchema = v.object({
     v.string('name_required'),
     v.trim(),
     v.nonEmpty('name_required'),
-    v.maxLength(200, 'text_too_long'),
+    v.maxLength(200, 'too_long'),
   ),
   sector: text(120),
   province: text(120),

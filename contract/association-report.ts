@@ -18,7 +18,7 @@ export function reportAmountSchema() {
     v.finite('not_a_number'),
     v.minValue(0, 'negative_number'),
     v.integer('not_whole_number'),
-    v.maxValue(maxReportAmount, 'too_large'),
+    v.maxValue(maxReportAmount, 'invalid_number'),
   );
 }
 
@@ -50,7 +50,7 @@ const marketsSchema = v.optional(
     ]),
     v.transform((list) => [...new Set(list.map((m) => m.trim()).filter((m) => m !== ''))]),
     v.maxLength(50, 'too_many_items'),
-    v.check((list) => list.every((m) => m.length <= 80), 'text_too_long'),
+    v.check((list) => list.every((m) => m.length <= 80), 'too_long'),
   ),
   [],
 );

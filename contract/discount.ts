@@ -14,10 +14,10 @@ export const discountGroupUpsertSchema = v.pipe(
       v.string('title_required'),
       v.trim(),
       v.nonEmpty('title_required'),
-      v.maxLength(120, 'text_too_long'),
+      v.maxLength(120, 'too_long'),
     ),
     description: v.optional(
-      v.pipe(v.string('not_text'), v.trim(), v.maxLength(1000, 'text_too_long')),
+      v.pipe(v.string('not_text'), v.trim(), v.maxLength(1000, 'too_long')),
       '',
     ),
     percent: v.pipe(
@@ -35,8 +35,8 @@ export const discountGroupUpsertSchema = v.pipe(
       ),
       v.number('not_a_number'),
       v.integer('not_whole_number'),
-      v.minValue(1, 'too_small'),
-      v.maxValue(100, 'too_large'),
+      v.minValue(1, 'invalid_number'),
+      v.maxValue(100, 'invalid_number'),
     ),
     validFrom: v.pipe(
       v.string('start_date_required'),
@@ -73,7 +73,7 @@ export type DiscountGroupUpsert = v.InferOutput<typeof discountGroupUpsertSchema
 /** GET /discount and /discountGroup: page and a text filter; groupId narrows to one group. */
 export const discountListQuerySchema = v.object({
   page: pageSchema,
-  filter: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'text_too_long'))),
+  filter: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'too_long'))),
   groupId: v.optional(idSchema),
 });
 
