@@ -4,7 +4,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '../../db/app-db';
 import { readCookie } from '../../lib/cookies';
 import { cardLinkOf } from '../../lib/qr';
-import { cookieNames } from '../../../contract/cookie-names';
 import { findTheme } from '../../../contract/theme';
 import { buildVCard } from '../../../contract/vcard';
 import { usePageTitle } from '../../ui/page-title';
@@ -36,8 +35,8 @@ export function MyQrScreen() {
   const [withLogo, setWithLogo] = useState(true);
   const canvas = useRef<HTMLCanvasElement>(null);
   const vcardCanvas = useRef<HTMLCanvasElement>(null);
-  const urlMinify = profile?.urlMinify ?? readCookie(cookieNames.urlMinify);
-  const link = memberId ? cardLinkOf(window.location.origin, urlMinify || memberId) : '';
+  // The id form: a booth scanner resolves it with no network (a short link needs the roster).
+  const link = memberId ? cardLinkOf(window.location.origin, memberId) : '';
   const dark = readableQrColor(findTheme(profile?.theme)?.value.button);
   const logoUrl = withLogo ? profile?.avatarUrl || appLogoUrl : null;
   const vcard = useMemo(
