@@ -57,9 +57,8 @@ test('the card QR PNG (avatar in the middle) decodes to the card link; the vCard
   const card = new ICAL.Component(ICAL.parse(vcardText) as unknown[]);
   expect(card.name).toBe('vcard');
   expect(String(card.getFirstPropertyValue('fn'))).not.toBe('');
-  expect(card.getAllProperties('url').map((p) => String(p.getFirstValue()))).toContain(
-    `${baseURL}/me/demo`,
-  );
+  const urls = card.getAllProperties('url').map((p) => String(p.getFirstValue()));
+  expect(urls.some((url) => cardLink.test(url))).toBe(true);
 
   const [svg] = await Promise.all([
     page.waitForEvent('download'),
