@@ -115,8 +115,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         injectRegister: false,
         manifest: appManifest,
         injectManifest: {
-          // ttf: the CV's PDF font (Be Vietnam Pro), so the PDF is made offline too (decision 0711).
-          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,ttf}'],
+          // ttf: the CV's PDF font (Be Vietnam Pro), so the PDF is made offline too (decision 0711);
+          // wasm: the booth scanner's QR reader, so it reads with no network (decision 0920).
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,ttf,wasm}'],
           globIgnores: ['**/server/**'],
         },
         devOptions: { enabled: false },

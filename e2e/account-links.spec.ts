@@ -2,7 +2,7 @@
 // online and with the network off — and a visitor sees the visible ones in order on the card,
 // with a VietQR that decodes to a NAPAS payload with a valid CRC.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import { decodeQrCanvas } from './support/qr-decode';
 import { expect, test } from './support/axe';
 import {
   apiLogin,
@@ -96,19 +96,7 @@ async function visitorCard(browser: Browser, memberId: string) {
   return { context, page };
 }
 
-async function decodeCanvas(page: Page, name: RegExp): Promise<string> {
-  const canvas = page.getByRole('img', { name });
-  await canvas.scrollIntoViewIfNeeded();
-  await expect(canvas).toHaveAttribute('data-drawn', 'true');
-  const image = await canvas.evaluate((el: HTMLCanvasElement) => {
-    const data = el.getContext('2d')!.getImageData(0, 0, el.width, el.height);
-    return { width: data.width, height: data.height, rgba: Array.from(data.data) };
-  });
-  const luminance = new Uint8ClampedArray(image.width * image.height);
-  for (let i = 0; i < luminance.length; i++) luminance[i] = image.rgba[i * 4]!;
-  const source = new RGBLuminanceSource(luminance, image.width, image.height);
-  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
-}
+const decodeCanvas = (page: Page, name: RegExp) => decodeQrCanvas(page.getByRole('img', { name }));
 
 test('add a bank account and a YouTube link, reorder, hide, delete; visitors see them with a VietQR', async ({
   page,

@@ -57,7 +57,11 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   await logIn(page, brandAdmin);
   await page.goto('/action/content/post');
   await expect(page.getByRole('heading', { level: 1, name: 'Bài viết' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Của ai' }).getByRole('link').nth(1).click();
+  // The demo brand admin also runs the agency's group: pick the brand by its name.
+  await page
+    .getByRole('navigation', { name: 'Của ai' })
+    .getByRole('link', { name: 'Cà Phê Sương Mai' })
+    .click();
   await expect(page).toHaveURL(/brand=/);
   const brandId = new URL(page.url()).searchParams.get('brand') ?? '';
   expect(brandId).toMatch(/^[0-9a-f-]{36}$/);

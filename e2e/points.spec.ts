@@ -135,7 +135,7 @@ test('offline booth: 20 point entries and 20 check-ins survive a reload and a cl
   expect(await serverCounts()).toEqual({ points: 23, checkIns: 23 });
 });
 
-test('the fake camera shown a card QR code made by the app opens create-point for that member', async ({
+test('at a booth with no network the fake camera shown a card QR code opens create-point for that member', async ({
   request,
   accessibility,
 }) => {
@@ -159,6 +159,9 @@ test('the fake camera shown a card QR code made by the app opens create-point fo
     await context.grantPermissions(['camera'], { origin: baseURL });
     const page = await context.newPage();
     await logInAsStaff(page);
+    // The app, the scanner's wasm reader and the group roster are on the phone: no network.
+    await waitForOfflineShell(page, '/action');
+    await context.setOffline(true);
     await page.goto('/scan-qr?isCreatePoint=true');
     await expect(page).toHaveURL(new RegExp(`/action/createPoint\\?memberId=${demo.memberId}$`), {
       timeout: 30_000,

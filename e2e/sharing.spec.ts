@@ -1,38 +1,13 @@
-// Sharing (issue 17 items 1 and 5): the member's QR carries the readable /me/{short link}; the
-// downloaded PNG with the avatar in the middle decodes (zxing) to that link; the vCard QR decodes
-// to a vCard that parses; a short link made on /action/shortenedLink redirects and is counted.
-import type { Page } from '@playwright/test';
+// Sharing (issue 17 items 1 and 5): the member's QR carries the card link by id (a booth
+// scanner resolves it offline); the downloaded PNG with the avatar in the middle decodes to that
+// link; the vCard QR decodes to a vCard that parses; a short link made on /action/shortenedLink
+// redirects and is counted.
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import ICAL from 'ical.js';
-import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
 import { expect, test } from './support/axe';
 import { apiLogin, logInThroughForm } from './support/session';
+import { decodeQrCanvas, decodeQrPng } from './support/qr-decode';
 import type { ShortLink, ShortLinkClicks } from '../contract/short-link';
-
-function decodeGrey(grey: Uint8ClampedArray, width: number, height: number): string {
-  const source = new RGBLuminanceSource(grey, width, height);
-  return new QRCodeReader().decode(new BinaryBitmap(new HybridBinarizer(source))).getText();
-}
-
-/** A PNG (file or canvas) read back with zxing, whatever its colours. */
-async function decodePng(png: Buffer): Promise<string> {
-  const { data, info } = await sharp(png)
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return decodeGrey(new Uint8ClampedArray(data), info.width, info.height);
-}
-
-async function decodeCanvas(page: Page, testId: string): Promise<string> {
-  const canvas = page.getByTestId(testId);
-  await canvas.scrollIntoViewIfNeeded();
-  await expect(canvas).toHaveAttribute('data-drawn', 'true');
-  // The picture as a PNG: a few KB to carry back instead of every pixel.
-  const dataUrl = await canvas.evaluate((el: HTMLCanvasElement) => el.toDataURL('image/png'));
-  return decodePng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
-}
 
 test('the card QR PNG (avatar in the middle) decodes to the card link; the vCard QR parses', async ({
   page,
@@ -51,9 +26,9 @@ test('the card QR PNG (avatar in the middle) decodes to the card link; the vCard
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Tải ảnh PNG' }).click(),
   ]);
-  expect(await decodePng(await readFile(await download.path()))).toMatch(cardLink);
+  expect(await decodeQrPng(await readFile(await download.path()))).toMatch(cardLink);
 
-  const vcardText = await decodeCanvas(page, 'vcard-qr');
+  const vcardText = await decodeQrCanvas(page.getByTestId('vcard-qr'));
   const card = new ICAL.Component(ICAL.parse(vcardText) as unknown[]);
   expect(card.name).toBe('vcard');
   expect(String(card.getFirstPropertyValue('fn'))).not.toBe('');

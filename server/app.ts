@@ -80,7 +80,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // wasm-unsafe-eval: compiling the QR reader's WebAssembly (decision 0920); no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Only what the app loads: its own origin, and YouTube thumbnails of video posts. Push
         // adds the Firebase hosts when it is configured.

@@ -51,7 +51,10 @@ export function ContentScreen({ kind, brandId, item, onOpen }: ContentScreenProp
   const [me] = useState(currentMemberId);
   const brands = useLiveQuery(
     async () =>
-      (await appDb.staffGroups.toArray()).filter((g) => g.deletedAt === null && g.role === 'admin'),
+      (await appDb.staffGroups.toArray())
+        .filter((g) => g.deletedAt === null && g.role === 'admin')
+        // By name, as the member reads them (the table's order is the random id's).
+        .sort((a, b) => a.groupName.localeCompare(b.groupName, 'vi')),
     [],
   );
   const brand = brandId ? brands?.find((b) => b.groupId === brandId) : undefined;

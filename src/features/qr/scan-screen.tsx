@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLingui, Trans } from '@lingui/react/macro';
-import { BrowserQRCodeReader } from '@zxing/library';
 import { readScannedCode, type ScannedCode } from '../../lib/qr';
 import { usePageTitle } from '../../ui/page-title';
+import { readQrText } from '../../ui/qr-read';
 import { Button } from '../../ui/button';
 import './qr.css';
 
@@ -57,31 +57,50 @@ export function ScanScreen({ isCreatePoint, onCreatePoint }: ScanScreenProps) {
   useEffect(() => {
     const element = video.current;
     if (!supported || !element) return;
-    const reader = new BrowserQRCodeReader(300);
     let stopped = false;
-    reader
-      .decodeFromConstraints(
-        { video: { facingMode: { ideal: 'environment' } }, audio: false },
-        element,
-        (result) => {
-          if (result && !stopped) open(result.getText());
-        },
-      )
-      .then(() => {
-        if (stopped) return;
+    let stream: MediaStream | null = null;
+    let timer = 0;
+    const frame = document.createElement('canvas');
+    const context = frame.getContext('2d', { willReadFrequently: true });
+    // One frame every 300 ms, the next only once this one is read: a slow phone never queues up.
+    const scanFrame = async () => {
+      if (stopped) return;
+      if (context && element.videoWidth > 0) {
+        frame.width = element.videoWidth;
+        frame.height = element.videoHeight;
+        context.drawImage(element, 0, 0);
+        const text = await readQrText(context.getImageData(0, 0, frame.width, frame.height)).catch(
+          () => null,
+        );
+        if (text && !stopped) open(text);
+      }
+      if (!stopped) timer = window.setTimeout(() => void scanFrame(), 300);
+    };
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false })
+      .then(async (granted) => {
+        if (stopped) {
+          granted.getTracks().forEach((track) => track.stop());
+          return;
+        }
+        stream = granted;
+        element.srcObject = granted;
+        await element.play().catch(() => undefined);
         setState('scanning');
-        const stream = element.srcObject as MediaStream | null;
-        const track = stream?.getVideoTracks()[0];
+        const track = granted.getVideoTracks()[0];
         // `torch` is not in TypeScript's DOM types yet (Chromium on Android has it).
         const caps: Record<string, unknown> = { ...track?.getCapabilities?.() };
         setTorch({ supported: caps.torch === true, on: false });
+        void scanFrame();
       })
       .catch((error: unknown) => {
         if (!stopped) setState(cameraStateOf(error));
       });
     return () => {
       stopped = true;
-      reader.reset();
+      window.clearTimeout(timer);
+      stream?.getTracks().forEach((track) => track.stop());
+      element.srcObject = null;
     };
   }, [attempt, open, supported]);
 
@@ -100,15 +119,9 @@ export function ScanScreen({ isCreatePoint, onCreatePoint }: ScanScreenProps) {
 
   const fromFile = async (file: File) => {
     setFileError(false);
-    const url = URL.createObjectURL(file);
-    try {
-      const result = await new BrowserQRCodeReader().decodeFromImageUrl(url);
-      open(result.getText());
-    } catch {
-      setFileError(true);
-    } finally {
-      URL.revokeObjectURL(url);
-    }
+    const text = await readQrText(file).catch(() => null);
+    if (text) open(text);
+    else setFileError(true);
   };
 
   const state: CameraState = supported ? cameraState : 'unsupported';
