@@ -122,10 +122,10 @@ export function tidyUrlMinify(typed: string): string {
 /** An image given by its address for now: absolute http(s) or a path of this site. */
 const imageUrlSchema = v.optional(
   v.pipe(
-    v.string('image_url_invalid'),
+    v.string('image_link_invalid'),
     v.trim(),
     v.maxLength(1000),
-    v.check((s) => s === '' || /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/.test(s), 'image_url_invalid'),
+    v.check((s) => s === '' || /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/.test(s), 'image_link_invalid'),
   ),
 );
 

@@ -337,7 +337,7 @@ export const messages = {
     vi: 'Thương hiệu của bạn chỉ được dùng các giao diện riêng của thương hiệu',
     en: "Your brand may only use the brand's own styles",
   },
-  image_url_invalid: {
+  image_link_invalid: {
     vi: 'Đường dẫn ảnh phải bắt đầu bằng https://, http:// hoặc /',
     en: 'An image link must start with https://, http:// or /',
   },

@@ -10,6 +10,7 @@ import {
   logInThroughForm,
   waitForOfflineShell,
   type ApiSession,
+  pendingOutboxEntries,
 } from './support/session';
 import type { AccountLink } from '../contract/account-link';
 import { hasValidEmvCrc, readVietQr } from '../contract/vietqr';
@@ -231,8 +232,8 @@ test('the same edits with the network off survive a reload and reach the server 
   await expect
     .poll(async () => (await serverLinks(request, session)).length, { timeout: 30_000 })
     .toBe(4);
-  // Give any second delivery time to land, then check nothing was doubled.
-  await page.waitForTimeout(1_000);
+  // Every queued write acknowledged: nothing left that could land twice.
+  await expect.poll(() => pendingOutboxEntries(page), { timeout: 30_000 }).toBe(0);
   const rows = await serverLinks(request, session);
   expect(rows.map((r) => r.title ?? r.bankName).sort()).toEqual(
     ['Giới thiệu cửa hàng', 'MBBank', 'Trang riêng', 'Vietcombank'].sort(),

@@ -16,6 +16,7 @@ import {
   waitForOfflineShell,
   waitForServiceWorker,
   type ApiSession,
+  pendingOutboxEntries,
 } from './support/session';
 
 const agencyLogin = { email: 'agency@mecards.vn', password: 'agency12345' } as const;
@@ -153,9 +154,9 @@ test('a seller applies a member’s discount offline; it reaches the server once
   await goOnline(context, page);
   await expect.poll(async () => (await uses()).length, { timeout: 60_000 }).toBe(before + 1);
   await expect(page.getByTestId('pending-count')).toHaveCount(0, { timeout: 30_000 });
-  // Another flush sends nothing again.
+  // Another flush finds nothing left to send.
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await page.waitForTimeout(2_000);
+  await expect.poll(() => pendingOutboxEntries(page), { timeout: 30_000 }).toBe(0);
   const applied = await uses();
   expect(applied.length).toBe(before + 1);
   expect(applied[0]).toMatchObject({ percent: 10, discountAmount: 15_000, invoiceValue: 150_000 });

@@ -13,6 +13,7 @@ import {
   logInThroughForm as logIn,
   waitForOfflineShell,
   type ApiSession,
+  pendingOutboxEntries,
 } from './support/session';
 
 async function thread(
@@ -102,8 +103,8 @@ test('two members talk: live, offline replies once and in order, per-member hide
   await pageA.getByRole('link', { name: /Trần Văn Bình/ }).click();
   await expect(pageA.getByTestId('message')).toHaveText([/Chào em/, /Dạ một/, /Dạ hai/, /Dạ ba/]);
   await expect.poll(() => unread(request, a)).toBe(0);
-  // Once more after a while: nothing was sent twice.
-  await pageB.waitForTimeout(1_000);
+  // B's outbox is empty (every send acknowledged), and nothing was sent twice.
+  await expect.poll(() => pendingOutboxEntries(pageB), { timeout: 30_000 }).toBe(0);
   expect(await thread(request, a, groupMessageId)).toHaveLength(4);
 
   // B deletes one of their messages: gone for B only.

@@ -19,7 +19,8 @@ test('the card QR PNG (avatar in the middle) decodes to the card link; the vCard
   await expect(page.getByRole('heading', { name: 'Mã QR danh thiếp' })).toBeVisible();
   const canvas = page.getByTestId('card-qr');
   await expect(canvas).toHaveAttribute('data-drawn', 'true');
-  const cardLink = new RegExp(`^${baseURL}/me/[0-9a-f-]{36}$`);
+  // The readable short link (decision 0902).
+  const cardLink = new RegExp(`^${baseURL}/me/demo$`);
   await expect(canvas).toHaveAttribute('data-qr-text', cardLink);
 
   const [download] = await Promise.all([

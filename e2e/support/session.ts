@@ -69,3 +69,32 @@ export async function goOnline(context: BrowserContext, page: Page): Promise<voi
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
 }
+
+/**
+ * Entries still waiting in the page's outbox (IndexedDB, read directly). Zero means every write
+ * the page queued was acknowledged by the server: nothing is left that could arrive twice.
+ */
+export async function pendingOutboxEntries(page: Page): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db
+            .transaction('outbox')
+            .objectStore('outbox')
+            .index('state')
+            .count('pending');
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error ?? new Error('count failed'));
+        };
+      }),
+    // appDbName of src/db/app-db.ts (not imported: that module is for the app's bundle).
+    'mecards',
+  );
+}

@@ -2,9 +2,9 @@
 // src/lib/qr-code.ts and src/ui/qr-paint.ts).
 import { memberCardPath } from '../../contract/card-prefixes';
 
-/** The card link a member's QR code carries: their id, so it opens offline at a booth too. */
-export function cardLinkOf(origin: string, memberId: string): string {
-  return `${origin.replace(/\/$/, '')}${memberCardPath(memberId)}`;
+/** A member's card link by short link or id: what their QR code carries (decision 0902). */
+export function cardLinkOf(origin: string, cardKey: string): string {
+  return `${origin.replace(/\/$/, '')}${memberCardPath(cardKey)}`;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

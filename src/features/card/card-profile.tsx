@@ -157,13 +157,13 @@ export function CardProfile({ data }: { data: CardPageData }) {
 }
 
 /**
- * What the card's QR code carries. A member's is `{origin}/me/{id}` (as cardLinkOf in
- * src/lib/qr.ts, not imported here to keep zxing out of the first load): staff scanning it
- * at a booth get the member id with no network (docs/decisions/0301).
+ * What the card's QR code carries: a member's readable `{origin}/me/{short link}` (decision
+ * 0902; the id when there is none). A booth scanner finds the member by it in its roster with
+ * no network. cardLinkOf in src/lib/qr.ts is not imported here: zxing stays off the first load.
  */
 function qrLink(owner: CardOwner, cardUrl: string): string {
   return owner.kind === 'member'
-    ? `${new URL(cardUrl).origin}${memberCardPath(owner.id)}`
+    ? `${new URL(cardUrl).origin}${memberCardPath(owner.urlMinify || owner.id)}`
     : cardUrl;
 }
 

@@ -3,6 +3,7 @@ import { useLingui, Trans } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '../../db/app-db';
 import { readCookie } from '../../lib/cookies';
+import { cookieNames } from '../../../contract/cookie-names';
 import { cardLinkOf } from '../../lib/qr';
 import { findTheme } from '../../../contract/theme';
 import { buildVCard } from '../../../contract/vcard';
@@ -35,8 +36,10 @@ export function MyQrScreen() {
   const [withLogo, setWithLogo] = useState(true);
   const canvas = useRef<HTMLCanvasElement>(null);
   const vcardCanvas = useRef<HTMLCanvasElement>(null);
-  // The id form: a booth scanner resolves it with no network (a short link needs the roster).
-  const link = memberId ? cardLinkOf(window.location.origin, memberId) : '';
+  // The readable short link (decision 0902); the id until one is known. A booth scanner
+  // resolves a short link from the roster it mirrors with no network, an id always.
+  const cardKey = profile?.urlMinify || readCookie(cookieNames.urlMinify) || memberId;
+  const link = cardKey ? cardLinkOf(window.location.origin, cardKey) : '';
   const dark = readableQrColor(findTheme(profile?.theme)?.value.button);
   const logoUrl = withLogo ? profile?.avatarUrl || appLogoUrl : null;
   const vcard = useMemo(
