@@ -125,7 +125,10 @@ const imageUrlSchema = v.optional(
     v.string('image_link_invalid'),
     v.trim(),
     v.maxLength(1000),
-    v.check((s) => s === '' || /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/.test(s), 'image_link_invalid'),
+    v.check(
+      (s) => s === '' || /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/.test(s),
+      'image_link_invalid',
+    ),
   ),
 );
 
