@@ -57,8 +57,26 @@ function windowOf(rule: LimitRule, now: Date): { start: Date; retryAfter: number
   };
 }
 
-function limited(retryAfter: number): ApiError {
+/** The 429 of a full window, with Retry-After. */
+export function limited(retryAfter: number): ApiError {
   return new ApiError(429, 'rate_limited', undefined, { 'Retry-After': String(retryAfter) });
+}
+
+/** The row a hit of `key` under `rule` counts in now, for callers that count in their own SQL. */
+export function limitWindow(
+  rule: LimitRule,
+  key: string,
+  now: Date,
+): { bucket: string; start: Date; limit: number; retryAfter: number } {
+  return { bucket: bucketKey(rule, key), limit: rule.limit, ...windowOf(rule, now) };
+}
+
+/** Old windows are swept now and then by whoever passes by (one call in a hundred). */
+export async function sweepOldWindowsSometimes(db: Queryable, now: Date): Promise<void> {
+  if (Math.random() >= 0.01) return;
+  await db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - 24 * hour * 1000).toISOString()));
 }
 
 /** Counts one hit; throws 429 once the rule's limit is passed in this window. */
@@ -77,12 +95,7 @@ export async function hitLimit(
       set: { hits: sql`${rateLimits.hits} + 1` },
     })
     .returning({ hits: rateLimits.hits });
-  // Old windows are swept now and then by whoever passes by.
-  if (Math.random() < 0.01) {
-    await db
-      .delete(rateLimits)
-      .where(lt(rateLimits.windowStart, new Date(now.getTime() - 24 * hour * 1000).toISOString()));
-  }
+  await sweepOldWindowsSometimes(db, now);
   if ((row?.hits ?? 0) > rule.limit) throw limited(retryAfter);
 }
 

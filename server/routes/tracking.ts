@@ -4,15 +4,22 @@
 // (decision 0910); the address is never stored.
 import { Hono, type Context } from 'hono';
 import { trackingActionSchema } from '../../contract/card';
-import { clientIp, hitLimit, trackingLimit } from '../auth/rate-limit';
+import {
+  clientIp,
+  hitLimit,
+  limited,
+  limitWindow,
+  sweepOldWindowsSometimes,
+  trackingLimit,
+} from '../auth/rate-limit';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { ApiError } from '../http/errors';
 import { readBody } from '../http/input';
-import { findGroup, findMember } from '../ssr/card-data';
 import {
   deviceClass,
   purgeOldTracking,
+  recordPublicTrackingEvent,
   recordTrackingEvent,
   referrerHost,
   trackingVisitorId,
@@ -42,13 +49,7 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/tracking/action', async (c) => {
     const now = deps.now();
     const ip = clientIp(c, deps.config.trustProxy);
-    // Counted in the database, so every server process shares one window per address.
-    await hitLimit(db, trackingLimit, ip, now);
     const body = await readBody(c, trackingActionSchema);
-    const member = body.memberId ? await findMember(db, body.memberId) : undefined;
-    const group = body.groupId ? await findGroup(db, body.groupId) : undefined;
-    if ((body.memberId && !member) || (body.groupId && !group))
-      throw new ApiError(404, 'not_found');
     const viewer = optionalMember(c)?.memberId;
     // body.visitorId of old clients is ignored: a client could claim anyone's id.
     const cookieVisitor = trackingVisitorId(
@@ -58,17 +59,27 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
       deps.config.secureCookies,
       ip,
     );
-    await recordTrackingEvent(db, {
-      memberId: member?.id ?? null,
-      groupId: group?.id ?? null,
-      action: body.action,
-      value: body.value,
-      visitorId: viewer ?? cookieVisitor,
-      referrerHost: referrerHost(body.referrer, c.req.header('host')),
-      utmSource: body.utm ? body.utm.toLowerCase() : null,
-      device: deviceClass(c.req.header('user-agent') ?? ''),
-      at: now,
-    });
+    // One round trip: the address's hit (counted in the database, so every server process
+    // shares one window), the card lookup and the event with its rollups.
+    const window = limitWindow(trackingLimit, ip, now);
+    const outcome = await recordPublicTrackingEvent(
+      db,
+      {
+        memberId: body.memberId ?? null,
+        groupId: body.groupId ?? null,
+        action: body.action,
+        value: body.value,
+        visitorId: viewer ?? cookieVisitor,
+        referrerHost: referrerHost(body.referrer, c.req.header('host')),
+        utmSource: body.utm ? body.utm.toLowerCase() : null,
+        device: deviceClass(c.req.header('user-agent') ?? ''),
+        at: now,
+      },
+      window,
+    );
+    await sweepOldWindowsSometimes(db, now);
+    if (outcome.hits > window.limit) throw limited(window.retryAfter);
+    if (!outcome.found) throw new ApiError(404, 'not_found');
     maybePurge(now);
     return c.json({ ok: true }, 201);
   });

@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { trackingCategory } from '../../contract/statistics';
 import { vietnamDay, vietnamDayAfter } from '../../contract/vietnam-time';
 import { queryRows, type Queryable } from '../db/client';
@@ -110,58 +110,115 @@ export interface TrackingEventInput {
   at: Date;
 }
 
-/** Stores one event and adds it to its day's rollups, in one statement (one round trip). */
-export async function recordTrackingEvent(db: Queryable, event: TrackingEventInput): Promise<void> {
-  const owner = event.memberId ?? event.groupId;
+/**
+ * The statement that stores an event and adds it to its day's rollups. `gate` is a CTE named
+ * `ev` with the columns member_id, group_id and owner_id: no row stores nothing; an owner_id of
+ * null stores the raw event only (no card to roll it up for).
+ */
+function eventStatement(event: TrackingEventInput, gate: SQL, result: SQL): SQL {
   const category = trackingCategory(event.action);
-  const at = event.at.toISOString();
-  if (!owner) {
-    await db.execute(sql`INSERT INTO tracking_events
-      (action, value, visitor_id, referrer_host, utm_source, device, created_at)
-      VALUES (${event.action}, ${event.value}, ${event.visitorId}, ${event.referrerHost},
-        ${event.utmSource}, ${event.device}, ${at})`);
-    return;
-  }
   const day = vietnamDay(event.at);
   const isView = category === 'view';
   // Views are one row per day; clicks are per value (which link, which number).
   const actionValue = isView ? '' : event.value;
-  await db.execute(sql`
-    WITH raw AS (
+  return sql`
+    WITH ${gate}, raw AS (
       INSERT INTO tracking_events
         (member_id, group_id, action, value, visitor_id, referrer_host, utm_source, device, created_at)
-      VALUES (${event.memberId}, ${event.groupId}, ${event.action}, ${event.value}, ${event.visitorId},
-        ${event.referrerHost}, ${event.utmSource}, ${event.device}, ${at})
+      SELECT ev.member_id, ev.group_id, ${event.action}, ${event.value}, ${event.visitorId},
+        ${event.referrerHost}, ${event.utmSource}, ${event.device}, ${event.at.toISOString()}
+      FROM ev
       RETURNING 1
     ), visitor AS (
       INSERT INTO tracking_daily_visitors (owner_id, day, visitor_id)
-      VALUES (${owner}, ${day}, ${event.visitorId})
+      SELECT ev.owner_id, ${day}::date, ${event.visitorId} FROM ev WHERE ev.owner_id IS NOT NULL
       ON CONFLICT DO NOTHING
       RETURNING 1
     ), per_action AS (
       INSERT INTO tracking_daily_actions (owner_id, day, action, value, events)
-      VALUES (${owner}, ${day}, ${event.action}, ${actionValue}, 1)
+      SELECT ev.owner_id, ${day}::date, ${event.action}, ${actionValue}, 1
+      FROM ev WHERE ev.owner_id IS NOT NULL
       ON CONFLICT (owner_id, day, action, value)
       DO UPDATE SET events = tracking_daily_actions.events + 1
       RETURNING 1
     ), per_source AS (
       INSERT INTO tracking_daily_sources (owner_id, day, dimension, name, views)
-      SELECT ${owner}::uuid, ${day}::date, s.dimension, s.name, 1
-      FROM (VALUES ('referrer', ${event.referrerHost ?? ''}::text), ('utm', ${event.utmSource}::text),
+      SELECT ev.owner_id, ${day}::date, s.dimension, s.name, 1
+      FROM ev, (VALUES ('referrer', ${event.referrerHost ?? ''}::text), ('utm', ${event.utmSource}::text),
         ('device', ${event.device}::text)) AS s (dimension, name)
-      WHERE ${isView} AND s.name IS NOT NULL
+      WHERE ev.owner_id IS NOT NULL AND ${isView} AND s.name IS NOT NULL
       ON CONFLICT (owner_id, day, dimension, name)
       DO UPDATE SET views = tracking_daily_sources.views + 1
       RETURNING 1
+    ), totals AS (
+      INSERT INTO tracking_daily_totals AS t (owner_id, day, views, visitors, saves, clicks)
+      SELECT ev.owner_id, ${day}::date, ${isView ? 1 : 0}, (SELECT count(*) FROM visitor),
+        ${category === 'save' ? 1 : 0}, ${category === 'click' ? 1 : 0}
+      FROM ev WHERE ev.owner_id IS NOT NULL
+      ON CONFLICT (owner_id, day) DO UPDATE SET
+        views = t.views + excluded.views,
+        visitors = t.visitors + excluded.visitors,
+        saves = t.saves + excluded.saves,
+        clicks = t.clicks + excluded.clicks
+      RETURNING 1
     )
-    INSERT INTO tracking_daily_totals AS t (owner_id, day, views, visitors, saves, clicks)
-    VALUES (${owner}, ${day}, ${isView ? 1 : 0}, (SELECT count(*) FROM visitor),
-      ${category === 'save' ? 1 : 0}, ${category === 'click' ? 1 : 0})
-    ON CONFLICT (owner_id, day) DO UPDATE SET
-      views = t.views + excluded.views,
-      visitors = t.visitors + excluded.visitors,
-      saves = t.saves + excluded.saves,
-      clicks = t.clicks + excluded.clicks`);
+    ${result}`;
+}
+
+/** Stores one event and adds it to its day's rollups, in one statement (one round trip). */
+export async function recordTrackingEvent(db: Queryable, event: TrackingEventInput): Promise<void> {
+  const owner = event.memberId ?? event.groupId;
+  const gate = sql`ev AS (SELECT ${event.memberId}::uuid AS member_id,
+    ${event.groupId}::uuid AS group_id, ${owner}::uuid AS owner_id)`;
+  await db.execute(eventStatement(event, gate, sql`SELECT 1`));
+}
+
+export interface PublicTrackingOutcome {
+  /** The address's hits in this window, this one included. */
+  hits: number;
+  /** Every card the event names exists (and a member card is not locked). */
+  found: boolean;
+}
+
+/**
+ * POST /tracking/action in one round trip (decision 0910): counts the address's hit in the
+ * shared rate-limit window, checks that the named cards exist, and only when the hit is within
+ * the limit and the cards exist stores the event and its rollups. Three round trips per event
+ * before; this is what a crowd scanning one card at an event costs the database.
+ */
+export async function recordPublicTrackingEvent(
+  db: Queryable,
+  event: TrackingEventInput,
+  window: { bucket: string; start: Date; limit: number },
+): Promise<PublicTrackingOutcome> {
+  const memberId = event.memberId;
+  const groupId = event.groupId;
+  const named = sql`(${memberId}::uuid IS NULL OR EXISTS (SELECT 1 FROM member))
+    AND (${groupId}::uuid IS NULL OR EXISTS (SELECT 1 FROM grp))`;
+  const gate = sql`hit AS (
+      INSERT INTO rate_limits (bucket, window_start, hits)
+      VALUES (${window.bucket}, ${window.start.toISOString()}, 1)
+      ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+      RETURNING hits
+    ), member AS (
+      SELECT id FROM members
+      WHERE id = ${memberId}::uuid AND deleted_at IS NULL AND status <> 'locked'
+    ), grp AS (
+      SELECT id FROM groups WHERE id = ${groupId}::uuid AND deleted_at IS NULL
+    ), ev AS (
+      SELECT (SELECT id FROM member) AS member_id, (SELECT id FROM grp) AS group_id,
+        coalesce((SELECT id FROM member), (SELECT id FROM grp)) AS owner_id
+      FROM hit WHERE hit.hits <= ${window.limit} AND ${named}
+    )`;
+  const [row] = await queryRows<{ hits: number; found: boolean }>(
+    db,
+    eventStatement(
+      event,
+      gate,
+      sql`SELECT (SELECT hits FROM hit)::int AS hits, (${named}) AS found`,
+    ),
+  );
+  return { hits: Number(row?.hits ?? 0), found: row?.found === true };
 }
 
 /** Raw events are kept 90 days, the per-day visitor sets 25 months (decision 0910). */
