@@ -37,7 +37,7 @@ export function bioLinkUrlProblem(target: string): string | null {
   return null;
 }
 
-const bioLinkUrlSchema = v.pipe(
+export const bioLinkUrlSchema = v.pipe(
   v.string('bio_link_url_required'),
   v.trim(),
   v.nonEmpty('bio_link_url_required'),
