@@ -342,6 +342,11 @@ export function MemberHubGroups() {
             </Link>
           </li>
           <li>
+            <Link to="/action/bio-link">
+              <Trans>Trang liên kết (bio link)</Trans>
+            </Link>
+          </li>
+          <li>
             <Link to="/action/createCv">
               <Trans>CV của tôi</Trans>
             </Link>
