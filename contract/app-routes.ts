@@ -68,6 +68,8 @@ export const appScreenPaths = [
   '/action/discover/detail',
   '/action/editAgencyExplore',
   '/action/shortenedLink',
+  // The bio link editor (decision 0940); its public page /bio/{key} is the server's.
+  '/action/bio-link',
   '/action/support',
   '/action/supportInbox',
 ] as const;

@@ -326,6 +326,27 @@ export const messages = {
     vi: 'Không đổi được đường dẫn của một liên kết rút gọn đã tạo, hãy tạo liên kết mới',
     en: 'The address of a short link cannot be changed, create a new one instead',
   },
+  // Bio link page (contract/bio-link.ts)
+  bio_link_title_required: {
+    vi: 'Vui lòng nhập tên của liên kết',
+    en: 'Please enter a title for the link',
+  },
+  bio_link_url_required: {
+    vi: 'Vui lòng nhập địa chỉ của liên kết',
+    en: 'Please enter where the link goes',
+  },
+  bio_link_url_invalid: {
+    vi: 'Địa chỉ phải là một đường dẫn http:// hoặc https:// hợp lệ',
+    en: 'The address must be a valid http:// or https:// address',
+  },
+  bio_link_url_unsafe: {
+    vi: 'Chỉ chấp nhận địa chỉ http:// hoặc https:// (không nhận javascript:, data: …)',
+    en: 'Only http:// or https:// addresses are allowed (not javascript:, data: …)',
+  },
+  bio_link_schedule_order: {
+    vi: 'Thời điểm kết thúc phải sau thời điểm bắt đầu hiển thị',
+    en: 'The end of the schedule must come after its start',
+  },
   // Support requests (contract/support.ts)
   support_topic_required: { vi: 'Vui lòng chọn chủ đề cần hỗ trợ', en: 'Please choose a topic' },
   support_message_required: {

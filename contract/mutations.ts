@@ -52,6 +52,7 @@ import { weddingUpsertSchema, type Wedding } from './wedding';
 import { contactUsUpdateSchema, type ContactUsMessage } from './contact-us';
 import { shortLinkDeleteSchema, shortLinkUpsertSchema, type ShortLink } from './short-link';
 import { supportRequestCreateSchema, type SupportRequest } from './support';
+import { bioLinkDeleteSchema, bioLinkUpsertSchema, type BioLink } from './bio-link';
 import type { Lang } from './messages';
 
 export interface MutationDeclaration<S extends v.GenericSchema, R> {
@@ -221,6 +222,14 @@ export const mutations = {
   'supportRequest.create': declare<SupportRequest>()(supportRequestCreateSchema, {
     vi: 'Gửi yêu cầu hỗ trợ',
     en: 'Send support request',
+  }),
+  'bioLink.upsert': declare<BioLink>()(bioLinkUpsertSchema, {
+    vi: 'Lưu liên kết trang bio',
+    en: 'Save bio link',
+  }),
+  'bioLink.delete': declare<BioLink>()(bioLinkDeleteSchema, {
+    vi: 'Xoá liên kết trang bio',
+    en: 'Delete bio link',
   }),
 } as const satisfies Record<string, MutationDeclaration<v.GenericSchema, unknown>>;
 

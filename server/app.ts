@@ -59,6 +59,7 @@ import { associationReportRoutes } from './routes/association-reports';
 import { exploreRoutes } from './routes/explore';
 import { shortLinkRedirects, shortLinkRoutes } from './routes/short-links';
 import { supportRoutes } from './routes/support';
+import { bioLinkPages, bioLinkRoutes } from './routes/bio-links';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -182,12 +183,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', customerRoutes(deps));
   api.route('/', shortLinkRoutes(deps));
   api.route('/', supportRoutes(deps));
+  api.route('/', bioLinkRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 
   app.route('/api', api);
   app.route('/', imageRoutes(deps));
   app.route('/', shortLinkRedirects(deps));
+  app.route('/', bioLinkPages(deps));
   mountClient(app, deps);
   return app;
 }

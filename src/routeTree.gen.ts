@@ -25,6 +25,7 @@ import { Route as ScanQrRouteImport } from './routes/scan-qr'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
 import { Route as ActionAgencyRouteImport } from './routes/action/agency'
 import { Route as ActionAssociationReportsRouteImport } from './routes/action/associationReports'
+import { Route as ActionBioLinkRouteImport } from './routes/action/bio-link'
 import { Route as ActionContactUsRouteImport } from './routes/action/contact-us'
 import { Route as ActionCreateCvRouteImport } from './routes/action/createCv'
 import { Route as ActionCreatePointRouteImport } from './routes/action/createPoint'
@@ -157,6 +158,11 @@ const ActionAssociationReportsRoute =
     path: '/action/associationReports',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ActionBioLinkRoute = ActionBioLinkRouteImport.update({
+  id: '/action/bio-link',
+  path: '/action/bio-link',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActionContactUsRoute = ActionContactUsRouteImport.update({
   id: '/action/contact-us',
   path: '/action/contact-us',
@@ -427,6 +433,7 @@ export interface FileRoutesByFullPath {
   '/scan-qr': typeof ScanQrRoute
   '/action/agency': typeof ActionAgencyRoute
   '/action/associationReports': typeof ActionAssociationReportsRoute
+  '/action/bio-link': typeof ActionBioLinkRoute
   '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
@@ -495,6 +502,7 @@ export interface FileRoutesByTo {
   '/scan-qr': typeof ScanQrRoute
   '/action/agency': typeof ActionAgencyRoute
   '/action/associationReports': typeof ActionAssociationReportsRoute
+  '/action/bio-link': typeof ActionBioLinkRoute
   '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
@@ -564,6 +572,7 @@ export interface FileRoutesById {
   '/scan-qr': typeof ScanQrRoute
   '/action/agency': typeof ActionAgencyRoute
   '/action/associationReports': typeof ActionAssociationReportsRoute
+  '/action/bio-link': typeof ActionBioLinkRoute
   '/action/contact-us': typeof ActionContactUsRoute
   '/action/createCv': typeof ActionCreateCvRoute
   '/action/createPoint': typeof ActionCreatePointRoute
@@ -634,6 +643,7 @@ export interface FileRouteTypes {
     | '/scan-qr'
     | '/action/agency'
     | '/action/associationReports'
+    | '/action/bio-link'
     | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
@@ -702,6 +712,7 @@ export interface FileRouteTypes {
     | '/scan-qr'
     | '/action/agency'
     | '/action/associationReports'
+    | '/action/bio-link'
     | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
@@ -770,6 +781,7 @@ export interface FileRouteTypes {
     | '/scan-qr'
     | '/action/agency'
     | '/action/associationReports'
+    | '/action/bio-link'
     | '/action/contact-us'
     | '/action/createCv'
     | '/action/createPoint'
@@ -839,6 +851,7 @@ export interface RootRouteChildren {
   ScanQrRoute: typeof ScanQrRoute
   ActionAgencyRoute: typeof ActionAgencyRoute
   ActionAssociationReportsRoute: typeof ActionAssociationReportsRoute
+  ActionBioLinkRoute: typeof ActionBioLinkRoute
   ActionContactUsRoute: typeof ActionContactUsRoute
   ActionCreateCvRoute: typeof ActionCreateCvRoute
   ActionCreatePointRoute: typeof ActionCreatePointRoute
@@ -1002,6 +1015,13 @@ declare module '@tanstack/react-router' {
       path: '/action/associationReports'
       fullPath: '/action/associationReports'
       preLoaderRoute: typeof ActionAssociationReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/bio-link': {
+      id: '/action/bio-link'
+      path: '/action/bio-link'
+      fullPath: '/action/bio-link'
+      preLoaderRoute: typeof ActionBioLinkRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/contact-us': {
@@ -1385,6 +1405,7 @@ const rootRouteChildren: RootRouteChildren = {
   ScanQrRoute: ScanQrRoute,
   ActionAgencyRoute: ActionAgencyRoute,
   ActionAssociationReportsRoute: ActionAssociationReportsRoute,
+  ActionBioLinkRoute: ActionBioLinkRoute,
   ActionContactUsRoute: ActionContactUsRoute,
   ActionCreateCvRoute: ActionCreateCvRoute,
   ActionCreatePointRoute: ActionCreatePointRoute,

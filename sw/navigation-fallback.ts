@@ -5,7 +5,8 @@ import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 /** Navigations the server must answer itself (API, OAuth callbacks). */
-export const navigationDenylist: RegExp[] = [/^\/api(\/|$)/, /^\/passport(\/|$)/];
+// /bio/: the bio link page is server-rendered (decision 0940).
+export const navigationDenylist: RegExp[] = [/^\/api(\/|$)/, /^\/passport(\/|$)/, /^\/bio\//];
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: navigationDenylist }),

@@ -132,7 +132,7 @@ export function styleOf(row: StyleRow): ThemeStyle {
   };
 }
 
-async function themeFor(
+export async function themeFor(
   db: Queryable,
   input: {
     memberType: 'personal' | 'organization' | 'agency';

@@ -10,6 +10,7 @@ import type { Transaction } from '../db/client';
 import type { MutationContext, MutationHandler, RunnableMutation } from './registry';
 import { deleteAccountLink, upsertAccountLink } from './account-links-sync';
 import { deleteShortLink, upsertShortLink } from './short-links-sync';
+import { deleteBioLink, upsertBioLink } from './bio-links-sync';
 import { createSupportRequest } from './support-sync';
 import { deleteContact, upsertContact } from './contacts-sync';
 import { acceptFriend, addFriend, cancelFriend, rejectFriend, unfriend } from './friends-sync';
@@ -58,6 +59,8 @@ export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'shortLink.upsert': upsertShortLink,
   'shortLink.delete': deleteShortLink,
   'supportRequest.create': createSupportRequest,
+  'bioLink.upsert': upsertBioLink,
+  'bioLink.delete': deleteBioLink,
 };
 
 function runnable<N extends MutationName>(name: N): RunnableMutation {

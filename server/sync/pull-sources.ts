@@ -2,6 +2,7 @@
 import type { PullSource } from './registry';
 import { accountLinksPullSource } from './account-links-sync';
 import { shortLinksPullSource } from './short-links-sync';
+import { bioLinksPullSource } from './bio-links-sync';
 import { supportRequestsPullSource } from './support-sync';
 import { contactsPullSource } from './contacts-sync';
 import { friendshipsPullSource } from './friends-sync';
@@ -44,4 +45,5 @@ export const pullSources: readonly PullSource[] = [
   discountGroupsPullSource,
   shortLinksPullSource,
   supportRequestsPullSource,
+  bioLinksPullSource,
 ];

@@ -4,6 +4,7 @@
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { AccountLink } from '../../contract/account-link';
 import type { ShortLink } from '../../contract/short-link';
+import type { BioLink } from '../../contract/bio-link';
 import type { SupportRequest } from '../../contract/support';
 import type { CheckIn } from '../../contract/checkin';
 import type { Contact } from '../../contract/contact';
@@ -75,6 +76,7 @@ export type FriendshipRow = Friendship;
 export type ContactRow = Contact;
 export type AccountLinkRow = AccountLink;
 export type ShortLinkRow = ShortLink;
+export type BioLinkRow = BioLink;
 export type SupportRequestRow = SupportRequest;
 export type PointEntryRow = Mirrored<PointEntry>;
 export type CheckInRow = Mirrored<CheckIn>;
@@ -225,6 +227,7 @@ export interface MirroredTables {
   cvs: CvRow;
   accountLinks: AccountLinkRow;
   shortLinks: ShortLinkRow;
+  bioLinks: BioLinkRow;
   supportRequests: SupportRequestRow;
   savedCards: SavedCardRow;
   posts: PostRow;
@@ -268,6 +271,7 @@ export const pulledTableNames = [
   'discountGroups',
   'shortLinks',
   'supportRequests',
+  'bioLinks',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -391,6 +395,13 @@ export const appDbVersions: AppDbVersion[] = [
     stores: {
       shortLinks: 'id, memberId, slug, createdAt',
       supportRequests: 'id, memberId, createdAt',
+    },
+  },
+  {
+    // The member's bio link page items (decision 0940).
+    version: 15,
+    stores: {
+      bioLinks: 'id, memberId, ordinal',
     },
   },
 ];

@@ -24,6 +24,7 @@ import { writeSession } from '../../src/api/session-store';
 import type {
   AccountLinkRow,
   ShortLinkRow,
+  BioLinkRow,
   SupportRequestRow,
   CvRow,
   JobDiaryRow,
@@ -149,7 +150,12 @@ type MutationOp =
   | { name: 'contactUs.update'; pick: number; read: boolean | null; contacted: boolean | null }
   | { name: 'shortLink.upsert'; change: ShortLinkChange; pick: number; target: string }
   | { name: 'shortLink.delete'; pick: number }
-  | { name: 'supportRequest.create'; topic: string; message: string };
+  | { name: 'supportRequest.create'; topic: string; message: string }
+  | { name: 'bioLink.upsert'; change: BioLinkChange; pick: number; url: string }
+  | { name: 'bioLink.delete'; pick: number };
+
+/** create: a new item; edit/toggle/move: a live one; refused-*: one the server must refuse. */
+type BioLinkChange = 'create' | 'edit' | 'toggle' | 'move' | 'refused-url' | 'refused-schedule';
 
 /** create: a new slug; edit/disable: a live link; taken/reserved/rename: refused by the server. */
 type ShortLinkChange = 'create' | 'edit' | 'disable' | 'taken' | 'reserved' | 'rename';
@@ -394,6 +400,24 @@ const mutationOpArbs: { [N in MutationName]: fc.Arbitrary<Extract<MutationOp, { 
     topic: fc.constantFrom('share', 'offline', 'install', 'help'),
     message: fc.constantFrom('Không lưu được danh bạ', 'Cần cài ứng dụng', '  '),
   }),
+  'bioLink.upsert': fc.record({
+    name: fc.constant('bioLink.upsert' as const),
+    change: fc.constantFrom<BioLinkChange>(
+      'create',
+      'create',
+      'edit',
+      'toggle',
+      'move',
+      'refused-url',
+      'refused-schedule',
+    ),
+    pick: fc.nat(),
+    url: fc.constantFrom('https://shop.example.vn', 'http://zalo.example/oa', 'https://a.vn/x?y=1'),
+  }),
+  'bioLink.delete': fc.record({
+    name: fc.constant('bioLink.delete' as const),
+    pick: fc.nat(),
+  }),
 };
 
 // Answers to a friend's request need one first: they are drawn more often (a no-op without one).
@@ -438,6 +462,8 @@ const opWeights: Record<MutationName, number> = {
   'shortLink.upsert': 3,
   'shortLink.delete': 2,
   'supportRequest.create': 1,
+  'bioLink.upsert': 3,
+  'bioLink.delete': 2,
 };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -1388,6 +1414,94 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
     track('shortLink.delete', entry.id);
   }
 
+  async function bioLink(op: Extract<MutationOp, { name: 'bioLink.upsert' }>) {
+    const now = new Date().toISOString();
+    const live = oldestFirst(
+      (await device.db.bioLinks.toArray()).filter((r) => r.deletedAt === null),
+    );
+    const picked = live.length > 0 ? live[op.pick % live.length] : undefined;
+    const fresh: BioLinkRow = {
+      id: crypto.randomUUID(),
+      memberId: me,
+      title: 'Cửa hàng',
+      url: op.url,
+      kind: 'link',
+      ordinal: live.length,
+      enabled: true,
+      showFrom: null,
+      showUntil: null,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+    };
+    let row: BioLinkRow;
+    switch (op.change) {
+      case 'create':
+        row = fresh;
+        break;
+      case 'refused-url':
+        row = { ...fresh, url: 'javascript:alert(1)' };
+        break;
+      case 'refused-schedule':
+        row = {
+          ...fresh,
+          showFrom: '2026-05-02T00:00:00.000Z',
+          showUntil: '2026-05-01T00:00:00.000Z',
+        };
+        break;
+      default:
+        if (!picked) return;
+        row =
+          op.change === 'edit'
+            ? { ...picked, url: op.url, title: 'Đặt lịch', kind: 'button', updatedAt: now }
+            : op.change === 'toggle'
+              ? { ...picked, enabled: !picked.enabled, updatedAt: now }
+              : { ...picked, ordinal: (picked.ordinal + 1) % 5, updatedAt: now };
+    }
+    const entry = await queueMutationIn(
+      device.db,
+      {
+        name: 'bioLink.upsert',
+        payload: {
+          id: row.id,
+          title: row.title,
+          url: row.url,
+          kind: row.kind,
+          ordinal: row.ordinal,
+          enabled: row.enabled,
+          showFrom: row.showFrom,
+          showUntil: row.showUntil,
+        },
+        table: 'bioLinks',
+        rowId: row.id,
+        apply: (db) => db.bioLinks.put(row),
+      },
+      me,
+    );
+    track('bioLink.upsert', entry.id);
+  }
+
+  async function bioLinkDelete(pick: number) {
+    const live = oldestFirst(
+      (await device.db.bioLinks.toArray()).filter((r) => r.deletedAt === null),
+    );
+    const row = live.length > 0 ? live[pick % live.length] : undefined;
+    if (!row) return;
+    const now = new Date().toISOString();
+    const entry = await queueMutationIn(
+      device.db,
+      {
+        name: 'bioLink.delete',
+        payload: { id: row.id },
+        table: 'bioLinks',
+        rowId: row.id,
+        apply: (db) => db.bioLinks.put({ ...row, deletedAt: now, updatedAt: now }),
+      },
+      me,
+    );
+    track('bioLink.delete', entry.id);
+  }
+
   async function supportRequest(op: Extract<MutationOp, { name: 'supportRequest.create' }>) {
     const now = new Date().toISOString();
     const row: SupportRequestRow = {
@@ -1499,6 +1613,10 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
           return shortLinkDelete(op.pick);
         case 'supportRequest.create':
           return supportRequest(op);
+        case 'bioLink.upsert':
+          return bioLink(op);
+        case 'bioLink.delete':
+          return bioLinkDelete(op.pick);
         default:
           return friendWrite(op.name, op.pick);
       }
@@ -2196,6 +2314,41 @@ async function runScenario(ops: Op[]): Promise<void> {
         .filter((l) => l.deleted_at === null)
         .map((l) => ({ id: l.id, slug: l.slug, target: l.target, enabled: l.enabled })),
     ),
+  );
+  const bios = await queryRows<{
+    id: string;
+    title: string;
+    url: string;
+    enabled: boolean;
+    ordinal: number;
+    deleted_at: string | null;
+  }>(
+    server.database.db,
+    sql`SELECT id, title, url, enabled, ordinal, deleted_at FROM bio_links WHERE member_id = ${me}`,
+  );
+  const bioShape = (b: {
+    id: string;
+    title: string;
+    url: string;
+    enabled: boolean;
+    ordinal: number;
+  }) => ({
+    id: b.id,
+    title: b.title,
+    url: b.url,
+    enabled: b.enabled,
+    ordinal: b.ordinal,
+  });
+  expect(byId(bios.map((b) => ({ ...bioShape(b), deleted: b.deleted_at !== null })))).toEqual(
+    byId(
+      [...model.bioLinks]
+        .filter(([, b]) => b.owner === me)
+        .map(([id, b]) => ({ ...bioShape({ ...b, id }), deleted: b.deleted })),
+    ),
+  );
+  const localBios = await device.db.bioLinks.toArray();
+  expect(byId(localBios.filter((b) => b.deletedAt === null).map(bioShape))).toEqual(
+    byId(bios.filter((b) => b.deleted_at === null).map(bioShape)),
   );
   const requests = await queryRows<{ id: string; topic: string; message: string }>(
     server.database.db,

@@ -14,6 +14,8 @@ describe('mutation registry', () => {
       [
         'accountLink.delete',
         'accountLink.upsert',
+        'bioLink.delete',
+        'bioLink.upsert',
         'checkin.create',
         'contact.delete',
         'contact.upsert',

@@ -152,6 +152,11 @@ function MemberLinks({
           <Trans>Đường dẫn rút gọn</Trans>
         </Link>
       </li>
+      <li>
+        <Link to="/action/bio-link">
+          <Trans>Trang liên kết (bio link)</Trans>
+        </Link>
+      </li>
       {adminBrand && (
         <li>
           <Link to="/action/brand/$id" params={{ id: adminBrand.id }}>
@@ -334,6 +339,11 @@ export function MemberHubGroups() {
           <li>
             <Link to="/action/setting/short-link">
               <Trans>Đường dẫn thẻ</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link to="/action/bio-link">
+              <Trans>Trang liên kết (bio link)</Trans>
             </Link>
           </li>
           <li>

@@ -110,6 +110,15 @@ export interface ModelCv {
   skills: string[];
 }
 
+export interface ModelBioLink {
+  owner: string;
+  title: string;
+  url: string;
+  enabled: boolean;
+  ordinal: number;
+  deleted: boolean;
+}
+
 export interface ModelShortLink {
   owner: string;
   slug: string;
@@ -141,6 +150,8 @@ export class ReferenceServer {
   private readonly accountLinkOwners = new Map<string, string>();
   /** Short links by id (decision 0900): a slug is never handed on, even after a delete. */
   readonly shortLinks = new Map<string, ModelShortLink>();
+  /** Bio link items by id (decision 0940): last write wins per item, deleted stays deleted. */
+  readonly bioLinks = new Map<string, ModelBioLink>();
   /** Support requests by id: written once, by their author (decision 0901). */
   readonly supportRequests = new Map<string, { owner: string; topic: string; message: string }>();
   /** Job diary entries (decision 0710): their owner's alone. */
@@ -409,6 +420,29 @@ export class ReferenceServer {
       case 'shortLink.delete': {
         const { id } = input as { id: string };
         const existing = this.shortLinks.get(id);
+        if (!existing) return refused('not_found');
+        if (existing.owner !== member) return refused('forbidden');
+        existing.deleted = true;
+        return applied;
+      }
+      case 'bioLink.upsert': {
+        const b = input as v.InferOutput<(typeof mutations)['bioLink.upsert']['schema']>;
+        const existing = this.bioLinks.get(b.id);
+        if (existing && existing.owner !== member) return refused('forbidden');
+        if (existing?.deleted) return refused('not_found');
+        this.bioLinks.set(b.id, {
+          owner: member,
+          title: b.title,
+          url: b.url,
+          enabled: b.enabled,
+          ordinal: b.ordinal,
+          deleted: false,
+        });
+        return applied;
+      }
+      case 'bioLink.delete': {
+        const { id } = input as { id: string };
+        const existing = this.bioLinks.get(id);
         if (!existing) return refused('not_found');
         if (existing.owner !== member) return refused('forbidden');
         existing.deleted = true;
