@@ -51,7 +51,10 @@ test('a visitor’s messages, online and offline, reach the owner’s inbox once
   await section.getByLabel('Email').fill('khong-phai-email');
   await section.getByLabel('Lời nhắn').fill('Tôi muốn đặt 50 thẻ');
   await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
-  await expect(section.getByRole('alert')).toContainText(/email/i);
+  await expect(section.locator('#contact-me-email-error')).toHaveText(
+    'Bạn phải nhập địa chỉ email',
+  );
+  await expect(section.getByText('Vui lòng nhập nội dung liên hệ')).toHaveCount(0);
   expect((await inbox()).total).toBe(0);
 
   await section.getByLabel('Email').fill('');
