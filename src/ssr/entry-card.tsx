@@ -9,7 +9,6 @@ import type { CardPageData } from '../../contract/card-paths';
 import { trackCard } from '../features/card/card-tracking';
 import { reactToCardRoute } from '../features/card/card-navigation';
 import { startServiceWorkerAfterLoad } from '../sw-start';
-import { pendingPublicPostsKey } from '../../contract/public-forms';
 import '../ui/base.css';
 
 function readData(): CardPageData | null {
@@ -49,19 +48,6 @@ async function boot() {
   else createRoot(root).render(app);
   if (data.route.kind === 'profile') trackCard(data.view.owner, 'view', data.pageUrl);
   startServiceWorkerAfterLoad();
-  sendWaitingContactMessages();
-}
-
-/** A message left here with no network and no service worker yet: sent now the page is back. */
-function sendWaitingContactMessages() {
-  let waiting: string | null = null;
-  try {
-    waiting = localStorage.getItem(pendingPublicPostsKey);
-  } catch {
-    return;
-  }
-  if (!waiting || waiting === '[]') return;
-  void import('../lib/public-form-post').then((m) => m.watchWaitingPublicPosts());
 }
 
 void boot();

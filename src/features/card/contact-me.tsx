@@ -1,7 +1,7 @@
 // "Liên hệ với tôi" on every public card and brand page (decisions 0721, 0930): a visitor
 // leaves their name, phone or e-mail and a message for the owner. Only the button is part of
-// the card's first load; the form and its texts load when it is opened. The owner does not
-// see it on their own card.
+// the card's first load; the form and its texts load when it is opened (it also sends what an
+// earlier visit left waiting). The owner does not see it on their own card.
 import { useState, type ComponentType } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
@@ -9,22 +9,13 @@ import type { ContactMeFormProps } from './contact-me-form';
 
 export function ContactMe({ owner, isMe }: { owner: CardOwner; isMe: boolean }) {
   const [Form, setForm] = useState<ComponentType<ContactMeFormProps> | null>(null);
-  const [opening, setOpening] = useState(false);
   if (isMe) return null;
-
-  const open = async () => {
-    setOpening(true);
-    try {
-      const { loadContactMeForm } = await import('./contact-me-form');
-      const loaded = await loadContactMeForm();
-      setForm(() => loaded);
-    } finally {
-      setOpening(false);
-    }
-  };
-
+  const open = () =>
+    void import('./contact-me-form')
+      .then((m) => m.loadContactMeForm())
+      .then((loaded) => setForm(() => loaded));
   return (
-    <section className="card-block card-contact-me" aria-labelledby="contact-me-title">
+    <section className="card-block" aria-labelledby="contact-me-title">
       <h2 id="contact-me-title">
         {owner.kind === 'group' ? (
           <Trans>Liên hệ với chúng tôi</Trans>
@@ -35,13 +26,7 @@ export function ContactMe({ owner, isMe }: { owner: CardOwner; isMe: boolean }) 
       {Form ? (
         <Form owner={owner} />
       ) : (
-        <button
-          type="button"
-          className="button"
-          onClick={() => void open()}
-          disabled={opening}
-          aria-expanded={false}
-        >
+        <button type="button" className="button" onClick={open}>
           <Trans>Để lại lời nhắn</Trans>
         </button>
       )}
