@@ -40,6 +40,12 @@ export default defineConfig({
         '<rootDir>/src/ui/toast.tsx',
         '<rootDir>/src/sw-registration.ts',
       ],
+      exclude: ['<rootDir>/src/features/card/contact-me-form.tsx'],
+    },
+    // The card's "contact me" form loads its texts only when a visitor opens it (decision 0930).
+    {
+      path: '<rootDir>/src/locales/{locale}/contact-me',
+      include: ['<rootDir>/src/features/card/contact-me-form.tsx'],
     },
     // The public wedding page (docs/decisions/0720) loads only its own catalog too.
     {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { pageSchema, requiredText, uuidSchema } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './contact';
-import { honeypotField } from './wedding';
+import { honeypotField } from './public-forms';
 
 // Contact-us (spec §3 "Contact-us entry", §7 Contact us): a visitor leaves a message on a
 // public card or brand page without login; the owner reads it in an inbox mirrored on their

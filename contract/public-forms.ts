@@ -8,3 +8,7 @@ export type PublicFormPath = (typeof publicFormPaths)[number];
 export const publicFormQueuedHeader = 'x-queued-offline';
 /** Page → worker: the network is back, send what waits. */
 export const replayPublicFormsMessage = 'REPLAY_PUBLIC_FORMS';
+/** Honeypot: a field people never see; a filled one is a robot (answered as if stored). */
+export const honeypotField = 'website';
+/** Where a page with no service worker yet keeps the posts it could not send. */
+export const pendingPublicPostsKey = 'mecards-pending-public-posts';

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { optionalText, requiredText, uuidSchema } from './common';
 import { contactPhoneSchema } from './contact';
+import { honeypotField } from './public-forms';
 import { bankBinPattern, vietQrAccountNumber, vietQrAccountPattern } from './vietqr';
 
 // Wedding invitations (spec §3 "Wedding invitation", §7 GET /wedding/{id}, POST /weddingGuest,
@@ -229,9 +230,6 @@ const yesNo = v.pipe(
   ),
   v.boolean('attending_required'),
 );
-
-/** Honeypot: a field people never see; a filled one is a robot (answered as if stored). */
-export const honeypotField = 'website';
 
 /** POST /weddingGuest: a guest's reply, without login. The id (client-made) makes a resend one reply. */
 export const weddingGuestPostSchema = v.object(

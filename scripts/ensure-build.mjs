@@ -11,6 +11,7 @@ const sources = [
   'public',
   'index.html',
   'card.html',
+  'wedding.html',
   'vite.config.ts',
   'lingui.config.ts',
   'package.json',

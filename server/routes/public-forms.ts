@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { clientIp, hitLimit, type LimitRule } from '../auth/rate-limit';
 import type { AppDeps, AppEnv } from '../http/env';
-import { honeypotField } from '../../contract/wedding';
+import { honeypotField } from '../../contract/public-forms';
 
 /** Posts per address and minute of each public form (a wedding hall shares one Wi-Fi). */
 export const publicFormLimits = {

@@ -13,10 +13,25 @@ import { publicWedding } from '../sync/wedding-sync';
 import { isUuid } from './card-data';
 import { fillTemplate, inlineStylesheets } from './card-pages';
 import { defaultMeta } from './meta';
+import { qrSvg } from './qr-svg';
+import type { QrSvg } from '../../contract/qr-svg';
+import { canMakeVietQr, vietQrPayload } from '../../contract/vietqr';
 
 interface WeddingPageData {
   wedding: Wedding;
   pageUrl: string;
+  /** The gift accounts' VietQR codes, by payload: drawn with no encoder in the browser. */
+  giftQrs: Record<string, QrSvg>;
+}
+
+function giftQrs(wedding: Wedding): Record<string, QrSvg> {
+  const qrs: Record<string, QrSvg> = {};
+  for (const bank of [wedding.groomsBank, wedding.bridesBank]) {
+    if (!bank || !canMakeVietQr(bank.bankBin, bank.accountNumber)) continue;
+    const payload = vietQrPayload({ bin: bank.bankBin, accountNumber: bank.accountNumber });
+    qrs[payload] = qrSvg(payload);
+  }
+  return qrs;
 }
 type Renderer = (data: WeddingPageData, locale: 'vi' | 'en') => string;
 
@@ -85,7 +100,11 @@ export function mountWeddingPages(
         404,
       );
     }
-    const data: WeddingPageData = { wedding, pageUrl: `${origin}${c.req.path}` };
+    const data: WeddingPageData = {
+      wedding,
+      pageUrl: `${origin}${c.req.path}`,
+      giftQrs: giftQrs(wedding),
+    };
     const meta = {
       title: `${weddingShareTitle}${titleSuffix}`,
       description: weddingShareDescription,

@@ -4,6 +4,7 @@
 // the body's client-made id makes the server store it once.
 
 import {
+  pendingPublicPostsKey,
   publicFormQueuedHeader,
   replayPublicFormsMessage,
   type PublicFormPath,
@@ -14,8 +15,6 @@ export type PublicPostOutcome =
   | { kind: 'queued' }
   | { kind: 'refused'; message: string; fields: Record<string, string> }
   | { kind: 'failed' };
-
-const storageKey = 'mecards-pending-public-posts';
 
 interface PendingPost {
   path: PublicFormPath;
@@ -32,7 +31,7 @@ const page = globalThis as unknown as PageGlobals;
 
 function pending(): PendingPost[] {
   try {
-    return JSON.parse(page.localStorage?.getItem(storageKey) ?? '[]') as PendingPost[];
+    return JSON.parse(page.localStorage?.getItem(pendingPublicPostsKey) ?? '[]') as PendingPost[];
   } catch {
     return [];
   }
@@ -40,7 +39,7 @@ function pending(): PendingPost[] {
 
 function keep(posts: PendingPost[]): void {
   try {
-    page.localStorage?.setItem(storageKey, JSON.stringify(posts));
+    page.localStorage?.setItem(pendingPublicPostsKey, JSON.stringify(posts));
   } catch {
     // Storage full or blocked: nothing more to do.
   }

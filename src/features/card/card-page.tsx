@@ -7,6 +7,7 @@ import type { CardView } from '../../../contract/card';
 import { ThemeScope } from '../../ui/theme';
 import { CardItemPage } from './card-item-pages';
 import { CardProfile } from './card-profile';
+import { ContactMe } from './contact-me';
 import { cardPaths, type CardPageData } from '../../../contract/card-paths';
 import './card.css';
 
@@ -33,6 +34,7 @@ export function CardPage({ data }: { data: CardPageData }) {
             <CardItemPage data={data} />
           </>
         )}
+        <ContactMe owner={view.owner} isMe={view.isMe} />
       </main>
     </ThemeScope>
   );

@@ -1,14 +1,43 @@
-// A family's gift account as a VietQR code, painted with the app's one QR painter when it
-// scrolls into view (the card's pattern: the encoder never loads before it is needed).
+// A family's gift account as a VietQR code: drawn by the server as an SVG path (decision 0931,
+// no encoder in the browser), else painted with the app's one QR painter when it scrolls into
+// view (the card's pattern: the encoder never loads before it is needed).
 import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import type { QrSvg } from '../../../contract/qr-svg';
 import { vietQrPayload } from '../../../contract/vietqr';
 
-export function WeddingBankQr({ bin, accountNumber }: { bin: string; accountNumber: string }) {
+interface WeddingBankQrProps {
+  bin: string;
+  accountNumber: string;
+  /** Codes the server drew, by payload. */
+  drawn?: Record<string, QrSvg> | undefined;
+}
+
+export function WeddingBankQr({ bin, accountNumber, drawn }: WeddingBankQrProps) {
+  const { t } = useLingui();
+  const payload = vietQrPayload({ bin, accountNumber });
+  const svg = drawn?.[payload];
+  if (!svg) return <PaintedQr payload={payload} accountNumber={accountNumber} />;
+  return (
+    <svg
+      className="wedding-page__qr"
+      viewBox={`0 0 ${svg.side} ${svg.side}`}
+      shapeRendering="crispEdges"
+      role="img"
+      aria-label={t`Mã VietQR chuyển khoản tới tài khoản ${accountNumber}`}
+      data-vietqr={payload}
+      data-drawn="true"
+    >
+      <rect width={svg.side} height={svg.side} fill="#fff" />
+      <path d={svg.path} fill="#000" />
+    </svg>
+  );
+}
+
+function PaintedQr({ payload, accountNumber }: { payload: string; accountNumber: string }) {
   const { t } = useLingui();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
-  const payload = vietQrPayload({ bin, accountNumber });
 
   useEffect(() => {
     const element = canvas.current;

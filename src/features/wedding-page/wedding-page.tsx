@@ -30,7 +30,15 @@ function Family({ title, role, family }: { title: string; role: string; family: 
   );
 }
 
-function Bank({ title, bank }: { title: string; bank: WeddingBank }) {
+function Bank({
+  title,
+  bank,
+  qrs,
+}: {
+  title: string;
+  bank: WeddingBank;
+  qrs: WeddingPageData['giftQrs'];
+}) {
   return (
     <section className="wedding-page__bank">
       <h3>{title}</h3>
@@ -41,7 +49,7 @@ function Bank({ title, bank }: { title: string; bank: WeddingBank }) {
         <br />
         {bank.ownerName}
       </p>
-      <WeddingBankQr bin={bank.bankBin} accountNumber={bank.accountNumber} />
+      <WeddingBankQr bin={bank.bankBin} accountNumber={bank.accountNumber} drawn={qrs} />
     </section>
   );
 }
@@ -76,8 +84,12 @@ export function WeddingPage({ data }: { data: WeddingPageData }) {
       {(wedding.groomsBank ?? wedding.bridesBank) && (
         <section className="wedding-page__banks">
           <h2>{t`Mừng cưới`}</h2>
-          {wedding.groomsBank && <Bank title={t`Nhà trai`} bank={wedding.groomsBank} />}
-          {wedding.bridesBank && <Bank title={t`Nhà gái`} bank={wedding.bridesBank} />}
+          {wedding.groomsBank && (
+            <Bank title={t`Nhà trai`} bank={wedding.groomsBank} qrs={data.giftQrs} />
+          )}
+          {wedding.bridesBank && (
+            <Bank title={t`Nhà gái`} bank={wedding.bridesBank} qrs={data.giftQrs} />
+          )}
         </section>
       )}
       <RsvpForm weddingId={wedding.id} />

@@ -1,0 +1,159 @@
+// The "contact me" form of public cards (decisions 0721, 0930): an anonymous visitor on /me/demo
+// sends it (a bad submit first names the problem), then once more with no network (told it
+// waits), goes online → the owner's inbox (API and screen) has exactly those two messages, once
+// each; marking read moves the unread count of the member menu; one tap saves the sender to
+// the phonebook. A brand page shows the form too; the owner does not see it on their own card.
+import { expect, test } from './support/axe';
+import {
+  apiGet,
+  apiLogin,
+  goOnline,
+  logInThroughForm,
+  waitForServiceWorker,
+} from './support/session';
+import type { ContactUsMessage } from '../contract/contact-us';
+import type { NotificationItem } from '../contract/notification';
+
+interface Inbox {
+  items: ContactUsMessage[];
+  total: number;
+  unread: number;
+}
+
+test('a visitor’s messages, online and offline, reach the owner’s inbox once each', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const owner = await apiLogin(request);
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const stamp = `Khách ${Date.now()}`;
+  const inbox = () =>
+    apiGet<Inbox>(
+      request,
+      owner,
+      `/api/contactUs/${owner.memberId}?filter=${encodeURIComponent(stamp)}`,
+    );
+  const unreadNow = async () =>
+    (await apiGet<{ unread: number }>(request, owner, '/api/contactUs/count')).unread;
+  const unreadBefore = await unreadNow();
+
+  // The visitor (no login) opens the form on the card.
+  await page.goto('/me/demo');
+  const section = page.getByRole('region', { name: 'Liên hệ với tôi' });
+  await section.getByRole('button', { name: 'Để lại lời nhắn' }).click();
+  await section.getByLabel('Họ tên').fill(`${stamp} một`);
+  await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
+  await expect(section.getByText('Vui lòng nhập số điện thoại hoặc email')).toBeVisible();
+  await expect(section.getByText('Vui lòng nhập nội dung liên hệ')).toBeVisible();
+  // A malformed e-mail is named by the server's answer.
+  await section.getByLabel('Email').fill('khong-phai-email');
+  await section.getByLabel('Lời nhắn').fill('Tôi muốn đặt 50 thẻ');
+  await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
+  await expect(section.locator('#contact-me-email-error')).toHaveText(
+    'Bạn phải nhập địa chỉ email',
+  );
+  await expect(section.getByText('Vui lòng nhập nội dung liên hệ')).toHaveCount(0);
+  expect((await inbox()).total).toBe(0);
+
+  await section.getByLabel('Email').fill('');
+  await section.getByLabel('Số điện thoại').fill('0901234567');
+  await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
+  await expect(section.getByTestId('contact-me-status')).toHaveText(
+    'Cảm ơn bạn! Lời nhắn đã được gửi.',
+  );
+
+  // The same with no network: kept by the service worker, the visitor is told so.
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await section.getByRole('button', { name: 'Gửi lời nhắn khác' }).click();
+  await section.getByLabel('Họ tên').fill(`${stamp} hai`);
+  await section.getByLabel('Email').fill('khach.hai@example.vn');
+  await section.getByLabel('Lời nhắn').fill('Gọi lại cho tôi nhé');
+  await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
+  await expect(section.getByTestId('contact-me-status')).toContainText('sẽ gửi khi có mạng');
+  expect((await inbox()).items.map((m) => m.name)).toEqual([`${stamp} một`]);
+
+  await goOnline(context, page);
+  await expect
+    .poll(async () => (await inbox()).items.map((m) => m.name).sort(), { timeout: 30_000 })
+    .toEqual([`${stamp} hai`, `${stamp} một`]);
+  const arrived = await inbox();
+  expect(arrived.total).toBe(2);
+  const second = arrived.items.find((m) => m.name === `${stamp} hai`);
+  expect(second).toMatchObject({ email: 'khach.hai@example.vn', message: 'Gọi lại cho tôi nhé' });
+  expect(await unreadNow()).toBe(unreadBefore + 2);
+  // The owner was told, once per message.
+  const notifications = await apiGet<NotificationItem[]>(request, owner, '/api/notifications');
+  for (const message of arrived.items) {
+    expect(notifications.filter((n) => n.subjectId === message.id)).toHaveLength(1);
+  }
+
+  // The owner's screen: both messages, once each; the menu counts the unread ones.
+  await logInThroughForm(page);
+  await page.goto('/action/contact-us');
+  const rows = page.getByTestId('contact-us-row').filter({ hasText: stamp });
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
+  // The member menu's inbox entry (in the closed dropdown: attached, not shown).
+  const menuCount = (n: number) =>
+    page.locator(`details.member-menu [aria-label="${n} liên hệ chưa đọc"]`);
+  await expect(menuCount(unreadBefore + 2)).toBeAttached({ timeout: 30_000 });
+
+  await rows.filter({ hasText: `${stamp} hai` }).click();
+  await page.getByRole('button', { name: 'Đánh dấu đã đọc' }).click();
+  await expect(page.getByTestId('contact-us-state')).toContainText('Đã đọc');
+  await expect(menuCount(unreadBefore + 1)).toBeAttached();
+  await expect.poll(unreadNow, { timeout: 30_000 }).toBe(unreadBefore + 1);
+  await page.getByRole('button', { name: 'Đánh dấu chưa đọc' }).click();
+  await expect(menuCount(unreadBefore + 2)).toBeAttached();
+  await expect.poll(unreadNow, { timeout: 30_000 }).toBe(unreadBefore + 2);
+
+  // One tap saves the sender as a phonebook contact.
+  await page.getByRole('button', { name: 'Lưu vào danh bạ' }).click();
+  await expect(page.getByRole('button', { name: 'Đã lưu vào danh bạ' })).toBeVisible();
+  const contactsOf = () =>
+    apiGet<{ items: { id: string; name: string; email: string | null }[] }>(
+      request,
+      owner,
+      `/api/contacts/getContactsByMemberId/${owner.memberId}?filter=${encodeURIComponent(stamp)}`,
+    );
+  await expect
+    .poll(async () => (await contactsOf()).items.map((c) => [c.name, c.email]), {
+      timeout: 30_000,
+    })
+    .toEqual([[`${stamp} hai`, 'khach.hai@example.vn']]);
+
+  // The owner does not see the form on their own card.
+  await page.goto('/me/demo');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('region', { name: 'Liên hệ với tôi' })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+
+  // Put the shared demo data back: both read, the contact removed.
+  for (const message of arrived.items) {
+    const res = await request.put(`/api/contactUs/setRead/${message.id}`, {
+      headers: auth,
+      data: { read: true },
+    });
+    expect(res.status()).toBe(200);
+  }
+  for (const contact of (await contactsOf()).items) {
+    const res = await request.put(`/api/contacts/deleteContactById/${contact.id}`, {
+      headers: auth,
+    });
+    expect(res.ok()).toBe(true);
+  }
+  expect(await unreadNow()).toBe(unreadBefore);
+});
+
+test('a brand page shows the form too', async ({ page }) => {
+  const res = await page.goto('/mbg/demo-brand');
+  expect(res?.status()).toBe(200);
+  const section = page.getByRole('region', { name: 'Liên hệ với chúng tôi' });
+  await section.getByRole('button', { name: 'Để lại lời nhắn' }).click();
+  await expect(section.getByLabel('Lời nhắn')).toBeVisible();
+  await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
+  await expect(section.getByText('Vui lòng nhập họ tên')).toBeVisible();
+});
