@@ -12,9 +12,21 @@ export function inVietnam(value: string | number | Date): TZDate {
   return new TZDate(new Date(value).getTime(), vietnamTimeZone);
 }
 
+const lastDay = { minute: NaN, day: '' };
+
 /** YYYY-MM-DD of an instant in Vietnam time. */
 export function vietnamDay(value: string | number | Date): string {
-  return lightFormat(inVietnam(value), 'yyyy-MM-dd');
+  const at = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : NaN;
+  // The time zone lookup is the costly part, and a busy server asks for the same minute again
+  // and again (every tracking event): the last minute's answer is kept.
+  const minute = Math.floor(at / 60_000);
+  if (minute === lastDay.minute) return lastDay.day;
+  const day = lightFormat(inVietnam(value), 'yyyy-MM-dd');
+  if (Number.isFinite(minute)) {
+    lastDay.minute = minute;
+    lastDay.day = day;
+  }
+  return day;
 }
 
 /** HH:mm of an instant in Vietnam time. */

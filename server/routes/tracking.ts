@@ -19,10 +19,12 @@ import { readBody } from '../http/input';
 import {
   deviceClass,
   purgeOldTracking,
-  recordPublicTrackingEvent,
+  recordPublicTrackingEvents,
+  StatementBatcher,
   recordTrackingEvent,
   referrerHost,
   trackingVisitorId,
+  type PublicTrackingEvent,
 } from '../stats/tracking-record';
 
 const purgeIntervalMs = 24 * 3600_000;
@@ -30,6 +32,9 @@ const purgeIntervalMs = 24 * 3600_000;
 export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const db = deps.database.db;
+  const publicEvents = new StatementBatcher((items: PublicTrackingEvent[]) =>
+    recordPublicTrackingEvents(db, items),
+  );
 
   // Retention (decision 0910) needs no separate job: once a day, after a write, this copy
   // deletes raw events past retention in the background (the rollups keep their counts).
@@ -59,12 +64,12 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
       deps.config.secureCookies,
       ip,
     );
-    // One round trip: the address's hit (counted in the database, so every server process
-    // shares one window), the card lookup and the event with its rollups.
+    // The address's hit (counted in the database, so every server process shares one window),
+    // the card check and the event with its rollups: one statement with the requests arriving now.
     const window = limitWindow(trackingLimit, ip, now);
-    const outcome = await recordPublicTrackingEvent(
-      db,
-      {
+    const outcome = await publicEvents.run({
+      window,
+      event: {
         memberId: body.memberId ?? null,
         groupId: body.groupId ?? null,
         action: body.action,
@@ -75,8 +80,7 @@ export function trackingRoutes(deps: AppDeps): Hono<AppEnv> {
         device: deviceClass(c.req.header('user-agent') ?? ''),
         at: now,
       },
-      window,
-    );
+    });
     await sweepOldWindowsSometimes(db, now);
     if (outcome.hits > window.limit) throw limited(window.retryAfter);
     if (!outcome.found) throw new ApiError(404, 'not_found');

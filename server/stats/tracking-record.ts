@@ -4,7 +4,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { trackingCategory } from '../../contract/statistics';
 import { vietnamDay, vietnamDayAfter } from '../../contract/vietnam-time';
 import { queryRows, type Queryable } from '../db/client';
@@ -110,115 +110,222 @@ export interface TrackingEventInput {
   at: Date;
 }
 
-/**
- * The statement that stores an event and adds it to its day's rollups. `gate` is a CTE named
- * `ev` with the columns member_id, group_id and owner_id: no row stores nothing; an owner_id of
- * null stores the raw event only (no card to roll it up for).
- */
-function eventStatement(event: TrackingEventInput, gate: SQL, result: SQL): SQL {
+/** An event as the statements below read it (jsonb_to_recordset), with its derived columns. */
+function eventColumns(event: TrackingEventInput) {
   const category = trackingCategory(event.action);
-  const day = vietnamDay(event.at);
-  const isView = category === 'view';
-  // Views are one row per day; clicks are per value (which link, which number).
-  const actionValue = isView ? '' : event.value;
-  return sql`
-    WITH ${gate}, raw AS (
+  return {
+    member_key: event.memberId,
+    group_key: event.groupId,
+    action: event.action,
+    value: event.value,
+    // Views are one row per day; clicks are per value (which link, which number).
+    action_value: category === 'view' ? '' : event.value,
+    category,
+    visitor_id: event.visitorId,
+    referrer_host: event.referrerHost,
+    utm_source: event.utmSource,
+    device: event.device,
+    created_at: event.at.toISOString(),
+    day: vietnamDay(event.at),
+  };
+}
+
+const eventRecordColumns = sql.raw(`member_key uuid, group_key uuid, action text, value text,
+  action_value text, category text, visitor_id text, referrer_host text, utm_source text,
+  device text, created_at timestamptz, day date`);
+
+/**
+ * The CTEs that store the events of `ev` (columns of eventColumns plus member_id, group_id,
+ * owner_id) and add them to their days' rollups (totals, per action and value, sources, the
+ * visitor set). Aggregated first, so the rollup rows of a busy card are touched once per
+ * statement however many events it carries. An owner_id of null stores the raw event only.
+ */
+const storeEvents = sql`raw AS (
       INSERT INTO tracking_events
         (member_id, group_id, action, value, visitor_id, referrer_host, utm_source, device, created_at)
-      SELECT ev.member_id, ev.group_id, ${event.action}, ${event.value}, ${event.visitorId},
-        ${event.referrerHost}, ${event.utmSource}, ${event.device}, ${event.at.toISOString()}
+      SELECT member_id, group_id, action, value, visitor_id, referrer_host, utm_source, device,
+        created_at
       FROM ev
       RETURNING 1
+    ), owned AS (
+      SELECT * FROM ev WHERE owner_id IS NOT NULL
     ), visitor AS (
       INSERT INTO tracking_daily_visitors (owner_id, day, visitor_id)
-      SELECT ev.owner_id, ${day}::date, ${event.visitorId} FROM ev WHERE ev.owner_id IS NOT NULL
+      SELECT DISTINCT owner_id, day, visitor_id FROM owned
       ON CONFLICT DO NOTHING
-      RETURNING 1
+      RETURNING owner_id, day
     ), per_action AS (
       INSERT INTO tracking_daily_actions (owner_id, day, action, value, events)
-      SELECT ev.owner_id, ${day}::date, ${event.action}, ${actionValue}, 1
-      FROM ev WHERE ev.owner_id IS NOT NULL
+      SELECT owner_id, day, action, action_value, count(*) FROM owned GROUP BY 1, 2, 3, 4
       ON CONFLICT (owner_id, day, action, value)
-      DO UPDATE SET events = tracking_daily_actions.events + 1
+      DO UPDATE SET events = tracking_daily_actions.events + excluded.events
       RETURNING 1
     ), per_source AS (
       INSERT INTO tracking_daily_sources (owner_id, day, dimension, name, views)
-      SELECT ev.owner_id, ${day}::date, s.dimension, s.name, 1
-      FROM ev, (VALUES ('referrer', ${event.referrerHost ?? ''}::text), ('utm', ${event.utmSource}::text),
-        ('device', ${event.device}::text)) AS s (dimension, name)
-      WHERE ev.owner_id IS NOT NULL AND ${isView} AND s.name IS NOT NULL
+      SELECT o.owner_id, o.day, s.dimension, s.name, count(*)
+      FROM owned o, LATERAL (VALUES ('referrer', coalesce(o.referrer_host, '')),
+        ('utm', o.utm_source), ('device', o.device)) AS s (dimension, name)
+      WHERE o.category = 'view' AND s.name IS NOT NULL
+      GROUP BY 1, 2, 3, 4
       ON CONFLICT (owner_id, day, dimension, name)
-      DO UPDATE SET views = tracking_daily_sources.views + 1
+      DO UPDATE SET views = tracking_daily_sources.views + excluded.views
       RETURNING 1
+    ), new_visitors AS (
+      SELECT owner_id, day, count(*) AS n FROM visitor GROUP BY 1, 2
     ), totals AS (
       INSERT INTO tracking_daily_totals AS t (owner_id, day, views, visitors, saves, clicks)
-      SELECT ev.owner_id, ${day}::date, ${isView ? 1 : 0}, (SELECT count(*) FROM visitor),
-        ${category === 'save' ? 1 : 0}, ${category === 'click' ? 1 : 0}
-      FROM ev WHERE ev.owner_id IS NOT NULL
+      SELECT o.owner_id, o.day,
+        count(*) FILTER (WHERE o.category = 'view'),
+        coalesce((SELECT v.n FROM new_visitors v WHERE v.owner_id = o.owner_id AND v.day = o.day), 0),
+        count(*) FILTER (WHERE o.category = 'save'),
+        count(*) FILTER (WHERE o.category = 'click')
+      FROM owned o GROUP BY 1, 2
       ON CONFLICT (owner_id, day) DO UPDATE SET
         views = t.views + excluded.views,
         visitors = t.visitors + excluded.visitors,
         saves = t.saves + excluded.saves,
         clicks = t.clicks + excluded.clicks
       RETURNING 1
-    )
-    ${result}`;
+    )`;
+
+/** Stores events the server vouches for (ids already checked) with their rollups, in one statement. */
+export async function recordTrackingEvents(
+  db: Queryable,
+  events: readonly TrackingEventInput[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db.execute(sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(events.map(eventColumns))}::jsonb)
+        AS x (${eventRecordColumns})
+    ), ev AS (
+      SELECT *, member_key AS member_id, group_key AS group_id,
+        coalesce(member_key, group_key) AS owner_id
+      FROM input
+    ), ${storeEvents}
+    SELECT 1`);
 }
 
-/** Stores one event and adds it to its day's rollups, in one statement (one round trip). */
-export async function recordTrackingEvent(db: Queryable, event: TrackingEventInput): Promise<void> {
-  const owner = event.memberId ?? event.groupId;
-  const gate = sql`ev AS (SELECT ${event.memberId}::uuid AS member_id,
-    ${event.groupId}::uuid AS group_id, ${owner}::uuid AS owner_id)`;
-  await db.execute(eventStatement(event, gate, sql`SELECT 1`));
+/** Stores one event and adds it to its day's rollups (one round trip). */
+export function recordTrackingEvent(db: Queryable, event: TrackingEventInput): Promise<void> {
+  return recordTrackingEvents(db, [event]);
+}
+
+export interface PublicTrackingEvent {
+  event: TrackingEventInput;
+  /** The rate-limit row the sender's address counts in (limitWindow). */
+  window: { bucket: string; start: Date; limit: number };
 }
 
 export interface PublicTrackingOutcome {
-  /** The address's hits in this window, this one included. */
+  /** The address's hits in its window, this one included. */
   hits: number;
-  /** Every card the event names exists (and a member card is not locked). */
+  /** Every card the event names exists (a locked member's card counts as missing). */
   found: boolean;
 }
 
 /**
- * POST /tracking/action in one round trip (decision 0910): counts the address's hit in the
- * shared rate-limit window, checks that the named cards exist, and only when the hit is within
- * the limit and the cards exist stores the event and its rollups. Three round trips per event
- * before; this is what a crowd scanning one card at an event costs the database.
+ * POST /tracking/action for many requests in one statement (decision 0910): counts each
+ * address's hits in the shared rate-limit windows (in arrival order), checks that the named
+ * cards exist, and stores only the events within their limit whose cards exist, with their
+ * rollups. The answer per event says which way it went.
  */
-export async function recordPublicTrackingEvent(
+export async function recordPublicTrackingEvents(
   db: Queryable,
-  event: TrackingEventInput,
-  window: { bucket: string; start: Date; limit: number },
-): Promise<PublicTrackingOutcome> {
-  const memberId = event.memberId;
-  const groupId = event.groupId;
-  const named = sql`(${memberId}::uuid IS NULL OR EXISTS (SELECT 1 FROM member))
-    AND (${groupId}::uuid IS NULL OR EXISTS (SELECT 1 FROM grp))`;
-  const gate = sql`hit AS (
-      INSERT INTO rate_limits (bucket, window_start, hits)
-      VALUES (${window.bucket}, ${window.start.toISOString()}, 1)
-      ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-      RETURNING hits
-    ), member AS (
-      SELECT id FROM members
-      WHERE id = ${memberId}::uuid AND deleted_at IS NULL AND status <> 'locked'
-    ), grp AS (
-      SELECT id FROM groups WHERE id = ${groupId}::uuid AND deleted_at IS NULL
-    ), ev AS (
-      SELECT (SELECT id FROM member) AS member_id, (SELECT id FROM grp) AS group_id,
-        coalesce((SELECT id FROM member), (SELECT id FROM grp)) AS owner_id
-      FROM hit WHERE hit.hits <= ${window.limit} AND ${named}
-    )`;
-  const [row] = await queryRows<{ hits: number; found: boolean }>(
+  items: readonly PublicTrackingEvent[],
+): Promise<PublicTrackingOutcome[]> {
+  if (items.length === 0) return [];
+  const rows = items.map((item, idx) => ({
+    ...eventColumns(item.event),
+    idx,
+    bucket: item.window.bucket,
+    window_start: item.window.start.toISOString(),
+    hit_limit: item.window.limit,
+  }));
+  const answers = await queryRows<{ idx: number; hits: number; found: boolean }>(
     db,
-    eventStatement(
-      event,
-      gate,
-      sql`SELECT (SELECT hits FROM hit)::int AS hits, (${named}) AS found`,
-    ),
+    sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS x (idx int, bucket text, window_start timestamptz, hit_limit int, ${eventRecordColumns})
+    ), counted AS (
+      SELECT bucket, window_start, count(*) AS n FROM input GROUP BY 1, 2
+    ), hit AS (
+      INSERT INTO rate_limits (bucket, window_start, hits)
+      SELECT bucket, window_start, n FROM counted
+      ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + excluded.hits
+      RETURNING bucket, window_start, hits
+    ), checked AS (
+      SELECT i.*, m.id AS member_id, g.id AS group_id,
+        -- The k-th of n hits of a window in this statement: the window's total - n + k.
+        h.hits - count(*) OVER (PARTITION BY i.bucket, i.window_start)
+          + row_number() OVER (PARTITION BY i.bucket, i.window_start ORDER BY i.idx) AS hits_at,
+        (i.member_key IS NULL OR m.id IS NOT NULL) AND (i.group_key IS NULL OR g.id IS NOT NULL)
+          AS found
+      FROM input i
+      JOIN hit h ON h.bucket = i.bucket AND h.window_start = i.window_start
+      LEFT JOIN members m ON m.id = i.member_key AND m.deleted_at IS NULL AND m.status <> 'locked'
+      LEFT JOIN groups g ON g.id = i.group_key AND g.deleted_at IS NULL
+    ), ev AS (
+      SELECT *, coalesce(member_id, group_id) AS owner_id FROM checked
+      WHERE found AND hits_at <= hit_limit
+    ), ${storeEvents}
+    SELECT idx, hits_at::int AS hits, found FROM checked`,
   );
-  return { hits: Number(row?.hits ?? 0), found: row?.found === true };
+  const byIndex = new Map(answers.map((answer) => [Number(answer.idx), answer]));
+  return items.map((_, idx) => {
+    const answer = byIndex.get(idx);
+    return { hits: Number(answer?.hits ?? 0), found: answer?.found === true };
+  });
+}
+
+/**
+ * Runs the work of requests that arrive together as one statement: while one statement runs,
+ * the next items wait and go together in the following one. Each request still waits for its
+ * own answer (nothing is held past an answer, nothing is kept between requests), and a busy
+ * card's rollup rows are written by one statement at a time instead of every request queueing
+ * on them.
+ */
+export class StatementBatcher<Item, Answer> {
+  private readonly waiting: {
+    item: Item;
+    settle: (answer: Answer | undefined, error?: Error) => void;
+  }[] = [];
+  private running = false;
+
+  constructor(
+    private readonly runBatch: (items: Item[]) => Promise<Answer[]>,
+    private readonly maxBatch = 500,
+  ) {}
+
+  run(item: Item): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({
+        item,
+        settle: (answer, error) => (error ? reject(error) : resolve(answer as Answer)),
+      });
+      void this.runWaiting();
+    });
+  }
+
+  private async runWaiting(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.maxBatch);
+        try {
+          const answers = await this.runBatch(batch.map((entry) => entry.item));
+          batch.forEach((entry, at) => entry.settle(answers[at]));
+        } catch (error) {
+          const failure = error instanceof Error ? error : new Error(String(error));
+          for (const entry of batch) entry.settle(undefined, failure);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
 }
 
 /** Raw events are kept 90 days, the per-day visitor sets 25 months (decision 0910). */

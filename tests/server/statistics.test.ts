@@ -144,6 +144,81 @@ describe('tracking rollups', () => {
     expect(dump).not.toContain('some/post');
   });
 
+  it('counts events that arrive together exactly as one by one (one statement for many)', async () => {
+    const busy = crypto.randomUUID();
+    await queryRows(
+      db,
+      sql`INSERT INTO members (id, name, url_minify) VALUES (${busy}, 'Thẻ đông khách', 's-busy')`,
+    );
+    const token = await server.tokenFor(busy);
+    const page = 'http://cards.test/me/s-busy';
+    // Five visitors, each known by its cookie after a first view.
+    const cookies: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const first = await track({ action: 'view', value: page, memberId: busy, utm: 'qr' });
+      expect(first.status).toBe(201);
+      cookies.push(cookieOf(first));
+    }
+    // Then 40 at once: each visitor views 4 more times, taps two links 3 times, saves once.
+    const answers = await Promise.all(
+      cookies.flatMap((cookie) => [
+        ...Array.from({ length: 4 }, () =>
+          track({ action: 'view', value: page, memberId: busy, utm: 'qr' }, { cookie }),
+        ),
+        ...['a', 'b', 'a'].map((link) =>
+          track(
+            { action: 'link', value: `https://shop.example/${link}`, memberId: busy },
+            { cookie },
+          ),
+        ),
+        track({ action: 'save_contact', value: 's-busy', memberId: busy }, { cookie }),
+      ]),
+    );
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 201));
+    const report = (await (
+      await memberStats(busy, token, { from: today, to: today })
+    ).json()) as MemberStatsReport;
+    expect(report.totals).toEqual({ views: 25, visitors: 5, saves: 5, clicks: 15 });
+    expect(report.links).toEqual([
+      { action: 'link', value: 'https://shop.example/a', clicks: 10 },
+      { action: 'link', value: 'https://shop.example/b', clicks: 5 },
+    ]);
+    expect(report.utmSources).toEqual([{ name: 'qr', count: 25 }]);
+    const [raw] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM tracking_events WHERE member_id = ${busy}`,
+    );
+    expect(raw!.n).toBe(45);
+  });
+
+  it('holds one address to its limit when its requests arrive together', async () => {
+    const card = crypto.randomUUID();
+    await queryRows(
+      db,
+      sql`INSERT INTO members (id, name, url_minify) VALUES (${card}, 'Thẻ bị dội', 's-flood')`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, () =>
+        server.request('/api/tracking/action', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': '198.51.100.7', host: 'cards.test' },
+          json: { action: 'view', value: 'http://cards.test/me/s-flood', memberId: card },
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(60);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const [raw] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM tracking_events WHERE member_id = ${card}`,
+    );
+    expect(raw!.n).toBe(60);
+    // A card that does not exist: 404, nothing stored.
+    const missing = await track({ action: 'view', value: 'x', memberId: crypto.randomUUID() });
+    expect(missing.status).toBe(404);
+  });
+
   it('keeps the rollups after raw events pass retention and are deleted', async () => {
     const before = (await (
       await memberStats(ids.owner, tokens.owner, { from: today, to: today })
