@@ -61,6 +61,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // ends the process. The pool has already dropped that connection; the next query opens
     // a new one.
     pool.on('error', (error) => options.onConnectionLost?.(error));
+    // The same for a connection that is checked out but between queries (a transaction
+    // awaiting its next statement): pg emits that error on the client, not on the pool.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionLost?.(error));
+    });
     // Fail fast with a clear error when the server is not there.
     const probe = await pool.connect();
     probe.release();
