@@ -11,4 +11,6 @@ chown postgres "$dir"
 runuser -u postgres -- "$bin/initdb" -D "$dir/data" --auth=trust --username=postgres -E UTF8 >/dev/null
 runuser -u postgres -- "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
   -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=200 -c fsync=off" start >/dev/null
+# Whoever must stop it later learns its folder (pg_ctl -D "$dir/data" stop).
+if [ -n "${PG_TEST_DIR_FILE:-}" ]; then echo "$dir" >"$PG_TEST_DIR_FILE"; fi
 echo "postgres://postgres@127.0.0.1:$port/postgres"
