@@ -4,12 +4,12 @@
 // 750 kbit/s up: Lighthouse's "slow 4G"), median of three cold loads — as the card bench.
 // Budgets (issue 17): biolink-lcp ≤ 1,200 ms, biolink-js-gz ≤ 90 KB.
 import { randomUUID } from 'node:crypto';
-import { devices, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import {
   kilobytes,
   launchBrowser,
   loadAndMeasure,
-  median,
+  medianPhoneLcp,
   startAppServer,
 } from './browser-harness';
 import type { Figure } from './run';
@@ -56,45 +56,10 @@ export async function run(): Promise<Figure[]> {
     const pageUrl = `${server.url}/bio/demo`;
     const load = await loadAndMeasure(browser, pageUrl);
 
-    const lcps: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({
-        ...devices['Pixel 7'],
-        serviceWorkers: 'block',
-        locale: 'vi-VN',
-      });
-      try {
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 150,
-          downloadThroughput: (1.6 * 1024 * 1024) / 8,
-          uploadThroughput: (750 * 1024) / 8,
-        });
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        const answer = await page.goto(pageUrl, { waitUntil: 'load' });
-        if (answer?.status() !== 200) throw new Error(`/bio/demo answered ${answer?.status()}`);
-        await page.waitForLoadState('networkidle');
-        const lcp = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              new PerformanceObserver((list) => {
-                const entries = list.getEntries();
-                resolve(entries[entries.length - 1]?.startTime ?? 0);
-              }).observe({ type: 'largest-contentful-paint', buffered: true });
-            }),
-        );
-        if (!lcp) throw new Error('no largest-contentful-paint entry');
-        lcps.push(lcp);
-      } finally {
-        await context.close();
-      }
-    }
+    const lcp = await medianPhoneLcp(browser, pageUrl, runs);
     return [
       { name: 'biolink-js-gz', value: kilobytes(load.jsGzipBytes), unit: 'KB' },
-      { name: 'biolink-lcp', value: Math.round(median(lcps)), unit: 'ms' },
+      { name: 'biolink-lcp', value: Math.round(lcp), unit: 'ms' },
     ];
   } finally {
     await browser?.close();

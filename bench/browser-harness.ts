@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
 import { removeDir, removeOnExit, startGroup } from '../tests/support/process-group';
 
@@ -233,4 +233,49 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/**
+ * Median largest contentful paint of `runs` cold loads of `url` on a mid-range phone (Pixel 7,
+ * 4× slower CPU, 150 ms and 1.6 Mbit/s), no service worker. Throws when the page does not
+ * answer 200 or reports no paint.
+ */
+export async function medianPhoneLcp(browser: Browser, url: string, runs: number): Promise<number> {
+  const lcps: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({
+      ...devices['Pixel 7'],
+      serviceWorkers: 'block',
+      locale: 'vi-VN',
+    });
+    try {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const answer = await page.goto(url, { waitUntil: 'load' });
+      if (answer?.status() !== 200) throw new Error(`${url} answered ${answer?.status()}`);
+      await page.waitForLoadState('networkidle');
+      const lcp = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              resolve(entries[entries.length - 1]?.startTime ?? 0);
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      if (!lcp) throw new Error('no largest-contentful-paint entry');
+      lcps.push(lcp);
+    } finally {
+      await context.close();
+    }
+  }
+  return median(lcps);
 }

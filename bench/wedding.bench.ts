@@ -4,12 +4,12 @@
 // slowdown and Lighthouse's "slow 4G" (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up),
 // median of three cold loads. The invitation is written first by the demo member through the
 // API, as in e2e/wedding-contact-us.spec.ts, so the bench runs on a fresh data folder.
-import { devices, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import {
   kilobytes,
   launchBrowser,
   loadAndMeasure,
-  median,
+  medianPhoneLcp,
   startAppServer,
 } from './browser-harness';
 import type { Figure } from './run';
@@ -51,45 +51,9 @@ export async function run(): Promise<Figure[]> {
     const load = await loadAndMeasure(browser, weddingUrl);
     if (load.scripts.length === 0) throw new Error('the wedding page loaded no JavaScript');
 
-    const lcps: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({
-        ...devices['Pixel 7'],
-        serviceWorkers: 'block',
-        locale: 'vi-VN',
-      });
-      try {
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 150,
-          downloadThroughput: (1.6 * 1024 * 1024) / 8,
-          uploadThroughput: (750 * 1024) / 8,
-        });
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        const answer = await page.goto(weddingUrl, { waitUntil: 'load' });
-        if (answer?.status() !== 200)
-          throw new Error(`the wedding page answered ${answer?.status()}`);
-        await page.waitForLoadState('networkidle');
-        const lcp = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              new PerformanceObserver((list) => {
-                const entries = list.getEntries();
-                resolve(entries[entries.length - 1]?.startTime ?? 0);
-              }).observe({ type: 'largest-contentful-paint', buffered: true });
-            }),
-        );
-        if (!lcp) throw new Error('no largest-contentful-paint entry');
-        lcps.push(lcp);
-      } finally {
-        await context.close();
-      }
-    }
+    const lcp = await medianPhoneLcp(browser, weddingUrl, runs);
     return [
-      { name: 'wedding-lcp', value: Math.round(median(lcps)), unit: 'ms' },
+      { name: 'wedding-lcp', value: Math.round(lcp), unit: 'ms' },
       { name: 'wedding-js-gz', value: kilobytes(load.jsGzipBytes), unit: 'KB' },
     ];
   } finally {
