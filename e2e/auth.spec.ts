@@ -3,9 +3,8 @@
 // access token; two tabs refreshing at once. Codes and links come from /api/test/outbox,
 // which exists only with MAIL_TRANSPORT=outbox (decision 0102; set in playwright.config.ts).
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './support/axe';
+import { analyzeAccessibility, expect, test } from './support/axe';
 import { sign } from 'hono/jwt';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
@@ -292,7 +291,7 @@ test('the account screens have no accessibility violations, errors shown include
     // Submitting empty shows every field's message.
     await page.locator('form button[type="submit"]').click();
     await expect(page.locator('.field__error').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await analyzeAccessibility(page);
     expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
   }
   await page.goto('/login');

@@ -152,120 +152,125 @@ test('the brand admin edits the brand from the hub; a second member gets 403', a
   await expect(page).toHaveURL(/\/action\/brand\/[0-9a-f-]{36}$/);
   const brandId = page.url().split('/').at(-1) ?? '';
   await expect(page.getByRole('heading', { level: 1, name: 'Quản lý thương hiệu' })).toBeVisible();
-  // The demo brand is shared with later specs: its settings are put back at the end.
+  // The demo brand is shared with later specs: its settings are put back whatever happens.
   const original = await apiGet<BrandSettings>(
     request,
     admin,
     `/api/groupAndBrand/getSettingsById/${brandId}`,
   );
 
-  // Bad input: a clear message on the field, nothing saved.
-  const name = page.getByLabel('Tên thương hiệu');
-  await name.fill('');
-  await page.getByLabel('Ảnh đại diện (địa chỉ ảnh)').fill('javascript:alert(1)');
-  await page.getByRole('button', { name: 'Lưu thông tin' }).click();
-  await expect(page.getByText('Vui lòng nhập thông tin')).toBeVisible();
-  await expect(
-    page.getByText('Đường dẫn ảnh phải bắt đầu bằng https://, http:// hoặc /'),
-  ).toBeVisible();
+  // Put back even when a step fails, or every later journey on the demo brand fails too.
+  try {
+    // Bad input: a clear message on the field, nothing saved.
+    const name = page.getByLabel('Tên thương hiệu');
+    await name.fill('');
+    await page.getByLabel('Ảnh đại diện (địa chỉ ảnh)').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Lưu thông tin' }).click();
+    await expect(page.getByText('Vui lòng nhập thông tin')).toBeVisible();
+    await expect(
+      page.getByText('Đường dẫn ảnh phải bắt đầu bằng https://, http:// hoặc /'),
+    ).toBeVisible();
 
-  await name.fill('Sương Mai Roastery');
-  await page.getByLabel('Giới thiệu ngắn').fill('Rang mộc mỗi sáng ở Đà Lạt.');
-  await page.getByLabel('Ảnh đại diện (địa chỉ ảnh)').fill('/demo/logo-suong-mai.svg');
-  await page.locator('#brand-language').selectOption('EN');
-  await page.getByRole('button', { name: 'Lưu thông tin' }).click();
-  await expect(page.getByText('Đã lưu thông tin thương hiệu')).toBeVisible();
+    await name.fill('Sương Mai Roastery');
+    await page.getByLabel('Giới thiệu ngắn').fill('Rang mộc mỗi sáng ở Đà Lạt.');
+    await page.getByLabel('Ảnh đại diện (địa chỉ ảnh)').fill('/demo/logo-suong-mai.svg');
+    await page.locator('#brand-language').selectOption('EN');
+    await page.getByRole('button', { name: 'Lưu thông tin' }).click();
+    await expect(page.getByText('Đã lưu thông tin thương hiệu')).toBeVisible();
 
-  // A LIMIT brand is offered only its own styles.
-  await expect(page.getByText('Thương hiệu chỉ được dùng các giao diện riêng')).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Tối', exact: true })).toHaveCount(0);
-  await page.locator('.theme-swatch', { hasText: 'm.e Cards' }).click();
-  await page.getByRole('button', { name: 'Lưu giao diện thương hiệu' }).click();
-  await expect(page.getByText('Đã lưu giao diện')).toBeVisible();
+    // A LIMIT brand is offered only its own styles.
+    await expect(page.getByText('Thương hiệu chỉ được dùng các giao diện riêng')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Tối', exact: true })).toHaveCount(0);
+    await page.locator('.theme-swatch', { hasText: 'm.e Cards' }).click();
+    await page.getByRole('button', { name: 'Lưu giao diện thương hiệu' }).click();
+    await expect(page.getByText('Đã lưu giao diện')).toBeVisible();
 
-  // The form visitors fill in.
-  await page.getByRole('button', { name: 'Thêm trường' }).click();
-  await page.getByLabel('Tên trường 1').fill('Số điện thoại liên hệ');
-  await page.getByLabel('Kiểu').selectOption('phone');
-  await page.getByLabel('Bắt buộc').check();
-  await page.getByRole('button', { name: 'Lưu biểu mẫu' }).click();
-  await expect(page.getByText('Đã lưu biểu mẫu')).toBeVisible();
+    // The form visitors fill in.
+    await page.getByRole('button', { name: 'Thêm trường' }).click();
+    await page.getByLabel('Tên trường 1').fill('Số điện thoại liên hệ');
+    await page.getByLabel('Kiểu').selectOption('phone');
+    await page.getByLabel('Bắt buộc').check();
+    await page.getByRole('button', { name: 'Lưu biểu mẫu' }).click();
+    await expect(page.getByText('Đã lưu biểu mẫu')).toBeVisible();
 
-  // The short link; the old one redirects.
-  const link = page.getByRole('textbox', { name: 'Đường dẫn ngắn' });
-  await link.fill('suong-mai-roastery');
-  await expect(page.getByText('Đường dẫn này dùng được.')).toBeVisible();
-  await page.getByRole('button', { name: 'Lưu đường dẫn' }).click();
-  await expect(page.getByText('Đã đổi đường dẫn thương hiệu')).toBeVisible();
+    // The short link; the old one redirects.
+    const link = page.getByRole('textbox', { name: 'Đường dẫn ngắn' });
+    await link.fill('suong-mai-roastery');
+    await expect(page.getByText('Đường dẫn này dùng được.')).toBeVisible();
+    await page.getByRole('button', { name: 'Lưu đường dẫn' }).click();
+    await expect(page.getByText('Đã đổi đường dẫn thương hiệu')).toBeVisible();
 
-  const settings = await apiGet<BrandSettings>(
-    request,
-    admin,
-    `/api/groupAndBrand/getSettingsById/${brandId}`,
-  );
-  expect(settings).toMatchObject({
-    name: 'Sương Mai Roastery',
-    note: 'Rang mộc mỗi sáng ở Đà Lạt.',
-    language: 'EN',
-    theme: 'OrganizationMode',
-    urlMinify: 'suong-mai-roastery',
-  });
-  const form = (await (
-    await request.get(`/api/groupAndBrand/getFormDataByBrandAndGroupId/${brandId}`)
-  ).json()) as { fields: unknown[] };
-  expect(form.fields).toEqual([{ label: 'Số điện thoại liên hệ', type: 'phone', required: true }]);
-  const moved = await request.get('/mbg/demo-brand', { maxRedirects: 0 });
-  expect(moved.status()).toBe(301);
-  expect(moved.headers().location).toBe('/mbg/suong-mai-roastery');
-
-  // Another member: 403 from the server, nothing changes, and the screen says why.
-  const other = await apiLogin(request);
-  const refused = await request.put(`/api/groupAndBrand/updateUById/${brandId}`, {
-    headers: { authorization: `Bearer ${other.token}` },
-    data: { name: 'Không phải của tôi' },
-  });
-  expect(refused.status()).toBe(403);
-  const refusedTheme = await request.put(`/api/groupAndBrand/updateTheme/${brandId}`, {
-    headers: { authorization: `Bearer ${other.token}` },
-    data: { theme: 'blackgold' },
-  });
-  expect(refusedTheme.status()).toBe(403);
-  expect(
-    (await apiGet<BrandSettings>(request, admin, `/api/groupAndBrand/getSettingsById/${brandId}`))
-      .name,
-  ).toBe('Sương Mai Roastery');
-  const memberContext = await browser.newContext();
-  const memberPage = await memberContext.newPage();
-  await logIn(memberPage);
-  await expect(memberPage.getByRole('link', { name: 'Quản lý thương hiệu' })).toHaveCount(0);
-  await memberPage.goto(`/action/brand/${brandId}`);
-  await expect(
-    memberPage.getByText('Chỉ quản trị viên của thương hiệu mới sửa được thương hiệu này.'),
-  ).toBeVisible();
-  await memberContext.close();
-
-  const asAdmin = { authorization: `Bearer ${admin.token}` };
-  const restore = async (path: string, data: object) => {
-    const res = await request.put(`/api/groupAndBrand/${path}/${brandId}`, {
-      headers: asAdmin,
-      data,
+    const settings = await apiGet<BrandSettings>(
+      request,
+      admin,
+      `/api/groupAndBrand/getSettingsById/${brandId}`,
+    );
+    expect(settings).toMatchObject({
+      name: 'Sương Mai Roastery',
+      note: 'Rang mộc mỗi sáng ở Đà Lạt.',
+      language: 'EN',
+      theme: 'OrganizationMode',
+      urlMinify: 'suong-mai-roastery',
     });
-    expect(res.status(), path).toBe(200);
-  };
-  await restore('updateUById', {
-    name: original.name,
-    note: original.note ?? '',
-    imagesUrl: original.imagesUrl ?? '',
-    bannerUrl: original.bannerUrl ?? '',
-    language: original.language,
-  });
-  if (original.theme)
-    await restore('updateTheme', { theme: original.theme, themeType: original.themeType });
-  await restore('updateUrlMinify', { urlMinify: original.urlMinify });
-  await restore('updateFormDataBaDbyBaDId', { fields: [] });
-  expect(
-    await apiGet<BrandSettings>(request, admin, `/api/groupAndBrand/getSettingsById/${brandId}`),
-  ).toMatchObject({ name: original.name, urlMinify: original.urlMinify });
+    const form = (await (
+      await request.get(`/api/groupAndBrand/getFormDataByBrandAndGroupId/${brandId}`)
+    ).json()) as { fields: unknown[] };
+    expect(form.fields).toEqual([
+      { label: 'Số điện thoại liên hệ', type: 'phone', required: true },
+    ]);
+    const moved = await request.get('/mbg/demo-brand', { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe('/mbg/suong-mai-roastery');
+
+    // Another member: 403 from the server, nothing changes, and the screen says why.
+    const other = await apiLogin(request);
+    const refused = await request.put(`/api/groupAndBrand/updateUById/${brandId}`, {
+      headers: { authorization: `Bearer ${other.token}` },
+      data: { name: 'Không phải của tôi' },
+    });
+    expect(refused.status()).toBe(403);
+    const refusedTheme = await request.put(`/api/groupAndBrand/updateTheme/${brandId}`, {
+      headers: { authorization: `Bearer ${other.token}` },
+      data: { theme: 'blackgold' },
+    });
+    expect(refusedTheme.status()).toBe(403);
+    expect(
+      (await apiGet<BrandSettings>(request, admin, `/api/groupAndBrand/getSettingsById/${brandId}`))
+        .name,
+    ).toBe('Sương Mai Roastery');
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    await logIn(memberPage);
+    await expect(memberPage.getByRole('link', { name: 'Quản lý thương hiệu' })).toHaveCount(0);
+    await memberPage.goto(`/action/brand/${brandId}`);
+    await expect(
+      memberPage.getByText('Chỉ quản trị viên của thương hiệu mới sửa được thương hiệu này.'),
+    ).toBeVisible();
+    await memberContext.close();
+  } finally {
+    const asAdmin = { authorization: `Bearer ${admin.token}` };
+    const restore = async (path: string, data: object) => {
+      const res = await request.put(`/api/groupAndBrand/${path}/${brandId}`, {
+        headers: asAdmin,
+        data,
+      });
+      expect(res.status(), path).toBe(200);
+    };
+    await restore('updateUById', {
+      name: original.name,
+      note: original.note ?? '',
+      imagesUrl: original.imagesUrl ?? '',
+      bannerUrl: original.bannerUrl ?? '',
+      language: original.language,
+    });
+    if (original.theme)
+      await restore('updateTheme', { theme: original.theme, themeType: original.themeType });
+    await restore('updateUrlMinify', { urlMinify: original.urlMinify });
+    await restore('updateFormDataBaDbyBaDId', { fields: [] });
+    expect(
+      await apiGet<BrandSettings>(request, admin, `/api/groupAndBrand/getSettingsById/${brandId}`),
+    ).toMatchObject({ name: original.name, urlMinify: original.urlMinify });
+  }
 });
 
 test("the card's section tabs fit a 390-px phone", async ({ browser }) => {

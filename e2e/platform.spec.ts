@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/axe';
-import AxeBuilder from '@axe-core/playwright';
+import { analyzeAccessibility, expect, test } from './support/axe';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -211,7 +210,7 @@ test('the shell screens have no accessibility violations', async ({ page }) => {
   for (const path of ['/404', '/500']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await analyzeAccessibility(page);
     expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
   }
 });

@@ -1,8 +1,7 @@
 // A visitor with no account opens cards someone handed them (spec §6 visitor, issue 6).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/axe';
-import AxeBuilder from '@axe-core/playwright';
+import { analyzeAccessibility, expect, test } from './support/axe';
 import { decodeQrCanvas } from './support/qr-decode';
 
 function watchErrors(page: Page): string[] {
@@ -164,7 +163,7 @@ test('card pages pass the accessibility check', async ({ page }) => {
   for (const path of ['/me/demo', '/mbg/demo-brand', '/me/demo/products']) {
     await page.goto(path);
     await expect(page.locator('.card-page')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await analyzeAccessibility(page);
     const serious = results.violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',
     );

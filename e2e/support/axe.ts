@@ -103,9 +103,17 @@ export class AccessibilityWatch {
    * or closes meanwhile is not checked now, and nothing fails for it.
    */
   checkNow(page: Page): Promise<void> {
-    const run = this.queue.then(() => this.check(page));
-    this.queue = run.catch(() => undefined);
-    return this.queue;
+    return this.inTurn(() => this.check(page)).catch(() => undefined);
+  }
+
+  /** Runs work after the checks already asked for: axe refuses to run twice at once on a page. */
+  inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 
   private async check(page: Page): Promise<void> {
@@ -162,6 +170,15 @@ export class AccessibilityWatch {
 
 /** The watch of the running test (a worker runs one test at a time). */
 let currentWatch: AccessibilityWatch | undefined;
+
+/**
+ * axe's whole answer for the page as it is now (all rules, every impact), for a test that
+ * asserts on it; run in turn with the background checks.
+ */
+export function analyzeAccessibility(page: Page): ReturnType<AxeBuilder['analyze']> {
+  const analyze = () => new AxeBuilder({ page }).analyze();
+  return currentWatch ? currentWatch.inTurn(analyze) : analyze();
+}
 
 /** Playwright's expect; `toHaveURL` on a page also checks the page it confirmed. */
 export const expect = baseExpect.extend({
