@@ -5,7 +5,7 @@ import type { FieldMessage } from './field-messages';
 /** Most entries one push may carry; the client sends smaller batches (decision 0203). */
 export const maxPushEntries = 500;
 /** Rows per pull page: default and ceiling. */
-export const defaultPullLimit = 2500;
+export const defaultPullLimit = 5000;
 export const maxPullLimit = 5000;
 /** Tombstones older than this may be purged; a cursor behind a purge must resync (0200). */
 export const tombstoneRetentionDays = 90;

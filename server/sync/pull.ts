@@ -32,6 +32,8 @@ interface Fetched {
   seq: number;
   id: string;
   row: Record<string, unknown>;
+  /** Already as the client stores it (fetchShaped). */
+  shaped: boolean;
 }
 
 export async function pullChanges(
@@ -53,6 +55,12 @@ export async function pullChanges(
 
       const fetched: Fetched[] = [];
       for (const source of pullSources) {
+        if (source.fetchShaped) {
+          for (const row of await source.fetchShaped(tx, memberId, cursor, limit + 1)) {
+            fetched.push({ source, seq: row.changeSeq, id: row.id, row, shaped: true });
+          }
+          continue;
+        }
         const cols = columnsOf(source);
         const rows = (await tx
           .select()
@@ -61,7 +69,13 @@ export async function pullChanges(
           .orderBy(asc(cols.changeSeq), asc(cols.id))
           .limit(limit + 1)) as Record<string, unknown>[];
         for (const row of rows) {
-          fetched.push({ source, seq: Number(row.changeSeq), id: String(row.id), row });
+          fetched.push({
+            source,
+            seq: Number(row.changeSeq),
+            id: String(row.id),
+            row,
+            shaped: false,
+          });
         }
       }
       fetched.sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -73,9 +87,10 @@ export async function pullChanges(
       const page = fetched.slice(0, take);
       const changes: PullChange[] = [];
       for (const source of pullSources) {
-        const rows = page.filter((f) => f.source === source).map((f) => f.row);
-        if (rows.length === 0) continue;
-        const shaped = await source.toClient(rows, { tx, memberId });
+        const ofSource = page.filter((f) => f.source === source);
+        if (ofSource.length === 0) continue;
+        const rows = ofSource.map((f) => f.row);
+        const shaped = ofSource[0]?.shaped ? rows : await source.toClient(rows, { tx, memberId });
         for (const row of shaped) changes.push({ entity: source.entity, row });
       }
       const hasMore = take < fetched.length;

@@ -55,4 +55,21 @@ export interface PullSource {
     rows: Record<string, unknown>[],
     ctx: { tx: Transaction; memberId: string },
   ): Promise<Record<string, unknown>[]>;
+  /**
+   * Optional, for a source whose pages are large (messages): up to `limit` rows in scope past
+   * `cursor`, in change_seq then id order, already as toClient shapes them (with `id` and
+   * `changeSeq`), built by the database as one JSON text instead of the driver decoding every
+   * column of every row. Must give exactly what select + toClient give.
+   */
+  fetchShaped?(
+    tx: Transaction,
+    memberId: string,
+    cursor: number,
+    limit: number,
+  ): Promise<ShapedPullRow[]>;
+}
+
+export interface ShapedPullRow extends Record<string, unknown> {
+  id: string;
+  changeSeq: number;
 }

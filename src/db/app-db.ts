@@ -404,6 +404,14 @@ export const appDbVersions: AppDbVersion[] = [
       bioLinks: 'id, memberId, ordinal',
     },
   },
+  {
+    // Messages keep the one index screens read (a thread in time order; Dexie answers
+    // where('groupMessageId') from it too): each index is written again for every pulled row.
+    version: 16,
+    stores: {
+      messages: 'id, [groupMessageId+sentAt]',
+    },
+  },
 ];
 
 export const appDbName = 'mecards';

@@ -1026,7 +1026,11 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
 
   const meAsPerson = { id: me, name: 'Tôi', urlMinify: '', avatarUrl: null };
   const conversations = async () => [
-    ...new Set((await device.db.messages.orderBy('sentAt').toArray()).map((m) => m.groupMessageId)),
+    ...new Set(
+      (await device.db.messages.toArray())
+        .sort((a, b) => (a.sentAt < b.sentAt ? -1 : a.sentAt > b.sentAt ? 1 : 0))
+        .map((m) => m.groupMessageId),
+    ),
   ];
 
   async function messageWrite(op: Extract<MutationOp, { name: `message.${string}` }>) {

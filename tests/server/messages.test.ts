@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
 import type { Conversation, MessageCopy } from '../../contract/message';
 import type { NotificationItem } from '../../contract/notification';
 import type { PullResponse } from '../../contract/sync';
 import { startTestServer } from './test-server';
-import { sendMessageHandler } from '../../server/sync/messages-sync';
+import { copiesForClient, sendMessageHandler } from '../../server/sync/messages-sync';
+import { messageCopies } from '../../server/db/schema-messages';
 import type { PushResult } from '../../contract/sync';
 import { entry, pointsCast, type PointsCast } from './points-fixture';
 
@@ -246,6 +247,44 @@ describe('messages', () => {
     });
     expect(many.status).toBe(400);
     expect(await count()).toBe(start);
+  });
+
+  it('the pull builds message rows exactly as copiesForClient does', async () => {
+    const id = randomUUID();
+    const res = await send(tokens.demo!, {
+      id,
+      groupMessageId: randomUUID(),
+      to: [ids['binh-tran']],
+      cc: [ids['le-hoang-nam']],
+      bcc: [ids['pham-thu-ha']],
+      body: 'Gửi "mọi người" — xem\nhttps://mecards.vn <b>nhé</b> 😀',
+    });
+    expect(res.status).toBe(200);
+    // Every timestamp filled on one copy (read, hidden, deleted).
+    await queryRows(
+      server.database.db,
+      sql`UPDATE message_copies SET read_at = now(), hidden_at = now(), deleted_at = now()
+          WHERE message_id = ${id} AND owner_member_id = ${ids['le-hoang-nam']}`,
+    );
+    for (const url of ['demo', 'binh-tran', 'le-hoang-nam', 'pham-thu-ha']) {
+      const pulled: unknown[] = [];
+      for (let cursor = 0; ;) {
+        const page = await get<PullResponse>(
+          `/api/sync/pull?cursor=${cursor}&limit=7`,
+          tokens[url]!,
+        );
+        pulled.push(...page.changes.filter((c) => c.entity === 'messages').map((c) => c.row));
+        cursor = page.cursor;
+        if (!page.hasMore) break;
+      }
+      const rows = await server.database.db
+        .select()
+        .from(messageCopies)
+        .where(eq(messageCopies.ownerMemberId, ids[url]!))
+        .orderBy(asc(messageCopies.changeSeq), asc(messageCopies.id));
+      expect(rows.length).toBeGreaterThan(0);
+      expect(pulled, url).toEqual(await copiesForClient(server.database.db, rows));
+    }
   });
 
   it('sends many, each in a conversation of its own', async () => {
