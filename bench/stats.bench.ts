@@ -4,7 +4,8 @@
 //   reads (≤ 100). The events are seeded with INSERT … SELECT generate_series into the raw
 //   table, and the rollups are built from them as the write path keeps them.
 // - tracking-write-rps: POST /api/tracking/action (rate limit, card lookup, the event and its
-//   rollups) on PostgreSQL, in-process app, 32 requests at a time, 4,000 requests (≥ 2,000).
+//   rollups) on PostgreSQL, in-process app, 32 requests at a time: the median of three rounds
+//   of 4,000 requests after 2,000 at the same pace to warm up (≥ 2,000).
 //   PostgreSQL is started with scripts/start-test-postgres.sh and stopped after; when it
 //   cannot start, the figure is measured on PGlite and named tracking-write-rps-pglite.
 import { execFile } from 'node:child_process';
@@ -126,39 +127,53 @@ export async function trackingWrites(database: DatabaseHandle): Promise<number> 
     now: () => new Date(),
   });
   const total = 4000;
+  const warmUp = 2000;
+  const rounds = 3;
   const concurrency = 32;
-  const send = (i: number) =>
-    app.request('/api/tracking/action', {
+  const send = (i: number) => {
+    const body = new URLSearchParams({
+      action: i % 3 === 0 ? 'view' : 'link',
+      value: `https://shop.example/${i % 10}`,
+      memberId,
+      referrer: 'https://zalo.me/x',
+    }).toString();
+    return app.request('/api/tracking/action', {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
+        // As a browser's beacon sends it (the body limit reads the length, not the stream).
+        'content-length': String(Buffer.byteLength(body)),
         // Many visitors (each address has its own rate-limit window).
         'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
         'user-agent': 'Mozilla/5.0 (iPhone) Mobile',
       },
-      body: new URLSearchParams({
-        action: i % 3 === 0 ? 'view' : 'link',
-        value: `https://shop.example/${i % 10}`,
-        memberId,
-        referrer: 'https://zalo.me/x',
-      }),
+      body,
     });
-  // Warm-up: connections, plans.
-  for (let i = 0; i < 50; i++) await send(total + i);
-  let next = 0;
+  };
   let failed = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const res = await send(next++);
-        if (res.status !== 201) failed += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const burst = async (first: number, count: number) => {
+    let next = first;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < first + count) {
+          const res = await send(next++);
+          if (res.status !== 201) failed += 1;
+        }
+      }),
+    );
+  };
+  // Warm-up at the same pace (JIT, connections, plans, the database's caches): the figure is
+  // the steady rate of a busy server, not its first second after a start.
+  await burst(rounds * total, warmUp);
+  // The median of three rounds: one round on two shared cores swings by a third.
+  const rates: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    await burst(round * total, total);
+    rates.push(total / ((performance.now() - started) / 1000));
+  }
   if (failed > 0) throw new Error(`${failed} tracking writes failed`);
-  return Math.round(total / seconds);
+  return Math.round(median(rates));
 }
 
 export async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> } | null> {
@@ -201,7 +216,9 @@ export async function startPostgres(): Promise<{ url: string; stop: () => Promis
 }
 
 export async function run(): Promise<Figure[]> {
-  const figures: Figure[] = [await statsTwelveMonths()];
+  // The write figure first: the year of events seeded for the read figure leaves a large heap
+  // behind that the write figure would pay for in collections.
+  const figures: Figure[] = [];
   const postgres = await startPostgres();
   if (postgres) {
     try {
@@ -230,5 +247,6 @@ export async function run(): Promise<Figure[]> {
       await database.close();
     }
   }
+  figures.push(await statsTwelveMonths());
   return figures;
 }

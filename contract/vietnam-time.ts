@@ -50,7 +50,14 @@ export function vietnamDayStart(day: string): string {
   return new Date(dayStart(day).getTime()).toISOString();
 }
 
+const lastDayAfter = { day: '', after: '' };
+
 /** Start of the day after a calendar day in Vietnam time (the end of a day filter). */
 export function vietnamDayAfter(day: string): string {
-  return new Date(addDays(dayStart(day), 1).getTime()).toISOString();
+  // Asked for today on every new visitor's cookie: the last answer is kept, like vietnamDay.
+  if (day === lastDayAfter.day) return lastDayAfter.after;
+  const after = new Date(addDays(dayStart(day), 1).getTime()).toISOString();
+  lastDayAfter.day = day;
+  lastDayAfter.after = after;
+  return after;
 }

@@ -54,6 +54,21 @@ function requireWellFormedText(body: unknown): void {
   }
 }
 
+/**
+ * A urlencoded body as Hono's parseBody({ all: true }) reads it (a repeated key or one ending
+ * in [] gives an array), without building a FormData: tracking beacons post one per tap.
+ */
+function urlEncodedForm(text: string): Record<string, string | string[]> {
+  const form = Object.create(null) as Record<string, string | string[]>;
+  for (const [key, value] of new URLSearchParams(text)) {
+    const before = form[key];
+    if (before === undefined) form[key] = key.endsWith('[]') ? [value] : value;
+    else if (Array.isArray(before)) before.push(value);
+    else form[key] = [before, value];
+  }
+  return form;
+}
+
 export async function rawBody(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
@@ -64,7 +79,12 @@ export async function rawBody(c: Context): Promise<unknown> {
     requireWellFormedText(parsed);
     return parsed;
   }
-  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+  if (type.includes('application/x-www-form-urlencoded')) {
+    const form = urlEncodedForm(utf8Text(await c.req.arrayBuffer()));
+    requireWellFormedText(form);
+    return form;
+  }
+  if (type.includes('multipart/form-data')) {
     const form = await c.req.parseBody({ all: true });
     requireWellFormedText(form);
     return form;

@@ -308,11 +308,27 @@ export class StatementBatcher<Item, Answer> {
     });
   }
 
+  /**
+   * Waits while requests keep arriving (a turn of the event loop at a time, 2 ms at most): a
+   * wave of requests reaches here over several turns, and without this its first one would run
+   * alone and the rest wait for it.
+   */
+  private async gatherArrivals(): Promise<void> {
+    const started = performance.now();
+    for (;;) {
+      const before = this.waiting.length;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.waiting.length === before || this.waiting.length >= this.maxBatch) return;
+      if (performance.now() - started >= 2) return;
+    }
+  }
+
   private async runWaiting(): Promise<void> {
     if (this.running) return;
     this.running = true;
     try {
       while (this.waiting.length > 0) {
+        await this.gatherArrivals();
         const batch = this.waiting.splice(0, this.maxBatch);
         try {
           const answers = await this.runBatch(batch.map((entry) => entry.item));
