@@ -176,7 +176,9 @@ let currentWatch: AccessibilityWatch | undefined;
  * asserts on it; run in turn with the background checks.
  */
 export function analyzeAccessibility(page: Page): ReturnType<AxeBuilder['analyze']> {
-  const analyze = () => new AxeBuilder({ page }).analyze();
+  // Legacy mode, as the background check: the default opens a page in the context, whose first
+  // navigation would wait in this same queue behind this very run.
+  const analyze = () => new AxeBuilder({ page }).setLegacyMode().analyze();
   return currentWatch ? currentWatch.inTurn(analyze) : analyze();
 }
 
