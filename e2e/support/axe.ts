@@ -4,6 +4,7 @@
 // goto/reload/back/close, at the end, and in the background once a page settles after any
 // navigation. A serious or critical finding fails the test with a list a person can act on.
 import AxeBuilder from '@axe-core/playwright';
+import { findLayoutProblems, type LayoutProblem } from './layout';
 import {
   test as base,
   expect as baseExpect,
@@ -65,6 +66,8 @@ async function settle(page: Page): Promise<void> {
 export class AccessibilityWatch {
   private readonly checked = new Set<string>();
   private readonly findings: Finding[] = [];
+  private readonly layoutChecked = new Set<string>();
+  private readonly layoutFindings: (LayoutProblem & { address: string; width: number })[] = [];
   private readonly pages = new Set<Page>();
   private queue: Promise<void> = Promise.resolve();
 
@@ -86,7 +89,7 @@ export class AccessibilityWatch {
       const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
       Object.assign(page, {
         [name]: async (...args: unknown[]) => {
-          await this.checkNow(page);
+          await this.checkNow(page, { layout: true });
           return original(...args);
         },
       });
@@ -94,7 +97,7 @@ export class AccessibilityWatch {
     const waitForURL = page.waitForURL.bind(page);
     page.waitForURL = async (...args) => {
       await waitForURL(...args);
-      await this.checkNow(page);
+      await this.checkNow(page, { layout: true });
     };
   }
 
@@ -102,8 +105,13 @@ export class AccessibilityWatch {
    * Checks the page's current address unless done; one check at a time. A page that navigates
    * or closes meanwhile is not checked now, and nothing fails for it.
    */
-  checkNow(page: Page): Promise<void> {
-    return this.inTurn(() => this.check(page)).catch(() => undefined);
+  checkNow(page: Page, { layout = false } = {}): Promise<void> {
+    return this.inTurn(async () => {
+      await this.check(page);
+      // The layout check scrolls the page: only while the test waits for it, never in the
+      // background where it could move an element the test is about to tap.
+      if (layout) await this.checkLayout(page);
+    }).catch(() => undefined);
   }
 
   /** Runs work after the checks already asked for: axe refuses to run twice at once on a page. */
@@ -144,16 +152,49 @@ export class AccessibilityWatch {
     }
   }
 
+  /** The layout rules of e2e/support/layout.ts, once per address and viewport width. */
+  private async checkLayout(page: Page): Promise<void> {
+    if (page.isClosed()) return;
+    const url = page.url();
+    const address = addressOf(url);
+    const width = page.viewportSize()?.width ?? 0;
+    const key = `${width} ${address}`;
+    if (address === undefined || this.layoutChecked.has(key)) return;
+    await settle(page);
+    const problems = await findLayoutProblems(page);
+    if (page.url() !== url) return;
+    this.layoutChecked.add(key);
+    for (const problem of problems) this.layoutFindings.push({ ...problem, address, width });
+  }
+
+  /** Layout findings so far (the sweep reports them per route). */
+  takeLayoutFindings(): (LayoutProblem & { address: string; width: number })[] {
+    return this.layoutFindings.splice(0);
+  }
+
   /** Checks what the open pages show now, then fails if anything serious was found. */
   async finish(testInfo: TestInfo): Promise<void> {
-    for (const page of this.pages) await this.checkNow(page);
+    for (const page of this.pages) await this.checkNow(page, { layout: true });
     await this.queue;
-    if (this.findings.length === 0) return;
+    if (this.findings.length === 0 && this.layoutFindings.length === 0) return;
     await testInfo.attach('axe-findings.json', {
-      body: JSON.stringify(this.findings, null, 2),
+      body: JSON.stringify({ axe: this.findings, layout: this.layoutFindings }, null, 2),
       contentType: 'application/json',
     });
-    throw new Error(`Accessibility (axe, ${axeTags.join(', ')}):\n${this.report()}`);
+    const parts = [];
+    if (this.findings.length > 0) {
+      parts.push(`Accessibility (axe, ${axeTags.join(', ')}):\n${this.report()}`);
+    }
+    if (this.layoutFindings.length > 0) {
+      parts.push(`Layout (e2e/support/layout.ts):\n${this.layoutReport()}`);
+    }
+    throw new Error(parts.join('\n'));
+  }
+
+  private layoutReport(): string {
+    return this.layoutFindings
+      .map((f) => `${f.address} at ${f.width}px — ${f.rule}: ${f.target}: ${f.detail}`)
+      .join('\n');
   }
 
   private report(): string {
@@ -195,7 +236,7 @@ export const expect = baseExpect.extend({
     } catch (error) {
       return { pass: this.isNot, message: () => (error as Error).message, name: 'toHaveURL' };
     }
-    if (!this.isNot) await currentWatch?.checkNow(page);
+    if (!this.isNot) await currentWatch?.checkNow(page, { layout: true });
     return { pass: !this.isNot, message: () => 'toHaveURL', name: 'toHaveURL' };
   },
 });

@@ -1,0 +1,82 @@
+// Every screen of every role at a phone's width (360 px) and a tablet's (768 px): just open and
+// check the layout rules (e2e/support/layout.ts) and axe, no journey. The screens are the ones
+// each role can reach from its menu and home, plus the public pages, so a screen no journey
+// visits is still checked.
+import type { Page } from '@playwright/test';
+import { test, expect, type AccessibilityWatch } from './support/axe';
+import { logInThroughForm } from './support/session';
+
+const widths = [360, 768] as const;
+
+const roles = [
+  { name: 'member', email: 'demo@mecards.vn', password: 'demo12345' },
+  { name: 'staff', email: 'staff@mecards.vn', password: 'staff12345' },
+  { name: 'brand admin', email: 'brand@mecards.vn', password: 'brand12345' },
+  { name: 'agency admin', email: 'agency@mecards.vn', password: 'agency12345' },
+] as const;
+
+const publicPaths = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/me/demo',
+  '/mbg/demo-brand',
+  '/rg/demo-brand',
+  '/404',
+];
+
+/** Same-origin screen addresses linked from the current page (menu opened), without fragments. */
+async function linkedPaths(page: Page): Promise<string[]> {
+  const menu = page.locator('details.member-menu');
+  if ((await menu.count()) > 0)
+    await menu.evaluate((el) => ((el as HTMLDetailsElement).open = true));
+  return page.evaluate(() => {
+    const seen = new Set<string>();
+    for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+      const url = new URL(a.href, location.href);
+      if (url.origin !== location.origin || a.target === '_blank' || a.hasAttribute('download')) {
+        continue;
+      }
+      if (url.pathname.startsWith('/api/') || url.pathname === '/logout') continue;
+      seen.add(`${url.pathname}${url.search}`);
+    }
+    return [...seen];
+  });
+}
+
+/** Opens each path at each width (axe and the layout rules run on each); returns the problems. */
+async function sweep(page: Page, watch: AccessibilityWatch, paths: string[]): Promise<string[]> {
+  for (const path of paths) {
+    // One load per screen, narrowest first; the wider check follows a resize, as a phone
+    // turned sideways or a window widened would.
+    await page.setViewportSize({ width: widths[0], height: 780 });
+    await page.goto(path);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 780 });
+      await watch.checkNow(page, { layout: true });
+    }
+  }
+  return watch
+    .takeLayoutFindings()
+    .map((f) => `${f.address} at ${f.width}px — ${f.rule}: ${f.target}: ${f.detail}`);
+}
+
+test.describe('layout at 360 and 768 px', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test('public pages', async ({ page, accessibility }) => {
+    expect(await sweep(page, accessibility, publicPaths)).toEqual([]);
+  });
+
+  for (const role of roles) {
+    test(`every screen of the ${role.name}`, async ({ page, accessibility }) => {
+      await logInThroughForm(page, role);
+      await page.goto('/');
+      const paths = ['/', ...(await linkedPaths(page))].filter(
+        (path, index, all) => all.indexOf(path) === index,
+      );
+      expect(paths.length).toBeGreaterThan(8);
+      expect(await sweep(page, accessibility, paths)).toEqual([]);
+    });
+  }
+});
