@@ -61,6 +61,7 @@ async function addContact(page: Page, fields: { name: string; phone?: string; co
 }
 
 async function editCompany(page: Page, name: string, company: string) {
+  await page.getByRole('button', { name: `Thêm thao tác với ${name}` }).click();
   await page.getByRole('button', { name: `Sửa ${name}` }).click();
   const form = page.getByRole('form', { name: 'Sửa liên hệ' });
   await form.getByLabel('Công ty').fill(company);
@@ -69,9 +70,10 @@ async function editCompany(page: Page, name: string, company: string) {
 }
 
 async function removeContact(page: Page, name: string) {
+  await page.getByRole('button', { name: `Thêm thao tác với ${name}` }).click();
   await page.getByRole('button', { name: `Xoá ${name}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Xoá' }).click();
-  await expect(page.getByRole('button', { name: `Xoá ${name}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Thêm thao tác với ${name}` })).toHaveCount(0);
 }
 
 test('offline: contacts and friend requests survive reloads and a closed tab, then reach the server', async ({
@@ -114,6 +116,8 @@ test('offline: contacts and friend requests survive reloads and a closed tab, th
   await page.getByRole('dialog').getByRole('button', { name: 'Huỷ lời mời' }).click();
   await expect(page.getByText('Chưa gửi lời mời nào')).toBeVisible();
   await page.getByRole('button', { name: /^Bạn bè/ }).click();
+  // Unfriending is in the row's "more" menu: "Nhắn tin" is the row's one prominent action.
+  await page.getByRole('button', { name: 'Thêm thao tác với Phạm Thu Hà' }).click();
   await page.getByRole('button', { name: 'Huỷ kết bạn với Phạm Thu Hà' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Huỷ kết bạn' }).click();
   await expect(page.getByRole('button', { name: 'Huỷ kết bạn với Phạm Thu Hà' })).toHaveCount(0);

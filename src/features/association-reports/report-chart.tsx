@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { MonthTotals } from '../../../contract/association-report';
 import { formatMonth, formatNumber } from '../../../contract/format';
+import { labelEachOnce } from '../../ui/chart-ticks';
 
 export function ReportChart({ totals }: { totals: MonthTotals[] }) {
   const { t } = useLingui();
@@ -12,6 +13,7 @@ export function ReportChart({ totals }: { totals: MonthTotals[] }) {
     turnover: t`Doanh thu`,
     domestic: t`Nội địa`,
     export: t`Xuất khẩu`,
+    month: t`Tháng`,
   };
   useEffect(() => {
     const element = box.current;
@@ -25,22 +27,26 @@ export function ReportChart({ totals }: { totals: MonthTotals[] }) {
       ]);
       if (cancelled) return;
       const xs = totals.map((m) => Date.parse(`${m.month}T00:00:00Z`) / 1000);
-      const width = Math.max(280, Math.min(element.clientWidth || 640, 720));
+      // The frame's width, whatever the phone: the chart never pushes the page sideways.
+      const width = Math.max(200, Math.min(element.clientWidth || 640, 720));
       chart = new UPlot(
         {
           width,
           height: 240,
           scales: { x: { time: true } },
-          legend: { show: false },
           axes: [
             {
               values: (_u, ticks) =>
-                ticks.map((s) => formatMonth(new Date(s * 1000).toISOString())),
+                labelEachOnce(ticks.map((s) => formatMonth(new Date(s * 1000).toISOString()))),
             },
-            { size: 90, values: (_u, ticks) => ticks.map((v) => formatNumber(v)) },
+            { size: 70, values: (_u, ticks) => ticks.map((v) => formatNumber(v)) },
           ],
           series: [
-            {},
+            {
+              label: labels.month,
+              value: (_u, v: number | null) =>
+                v == null ? '' : formatMonth(new Date(v * 1000).toISOString()),
+            },
             { label: labels.turnover, stroke: '#1d4ed8', width: 2 },
             { label: labels.domestic, stroke: '#15803d', width: 2 },
             { label: labels.export, stroke: '#b45309', width: 2 },
@@ -59,11 +65,11 @@ export function ReportChart({ totals }: { totals: MonthTotals[] }) {
       cancelled = true;
       chart?.destroy();
     };
-  }, [totals, labels.turnover, labels.domestic, labels.export]);
+  }, [totals, labels.turnover, labels.domestic, labels.export, labels.month]);
   return (
     <div
       ref={box}
-      className="report-chart"
+      className="report-chart chart-frame"
       role="img"
       aria-label={t`Biểu đồ doanh thu theo tháng`}
       data-testid="report-chart"

@@ -78,7 +78,7 @@ function AgencyReports({ agency }: { agency: AgencySummary }) {
       {totals.length === 0 && answer.isSuccess && <p>{t`Chưa có báo cáo nào`}</p>}
       {totals.length > 0 && (
         <>
-          <table className="reports-table" data-testid="report-totals">
+          <table className="reports-table stacked-table" data-testid="report-totals">
             <caption>
               <Trans>Tổng theo tháng (VNĐ)</Trans>
             </caption>
@@ -104,11 +104,13 @@ function AgencyReports({ agency }: { agency: AgencySummary }) {
             <tbody>
               {[...totals].reverse().map((m) => (
                 <tr key={m.month} data-month={formatMonth(m.month)}>
-                  <th scope="row">{formatMonth(m.month)}</th>
-                  <td>{formatNumber(m.groups)}</td>
-                  <td>{formatNumber(m.turnover)}</td>
-                  <td>{formatNumber(m.domesticRevenue)}</td>
-                  <td>{formatNumber(m.exportRevenue)}</td>
+                  <th scope="row" data-label={t`Tháng`}>
+                    {formatMonth(m.month)}
+                  </th>
+                  <td data-label={t`Số nhóm`}>{formatNumber(m.groups)}</td>
+                  <td data-label={t`Doanh thu`}>{formatNumber(m.turnover)}</td>
+                  <td data-label={t`Nội địa`}>{formatNumber(m.domesticRevenue)}</td>
+                  <td data-label={t`Xuất khẩu`}>{formatNumber(m.exportRevenue)}</td>
                 </tr>
               ))}
             </tbody>

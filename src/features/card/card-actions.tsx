@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
 import { vcardFileName } from '../../../contract/vcard';
 import { toast } from '../../ui/toast';
+import { telHref, zaloHref } from '../../../contract/contact-links';
 import { CopyButton } from './copy-button';
 import { trackCard } from './card-tracking';
 import { SaveToPhonebook, useLoggedInViewer } from './save-to-phonebook';
@@ -57,19 +58,44 @@ export function CardActions({
     setNotice('no-share');
   };
 
+  const zalo = owner.zalo || owner.phone;
   return (
     <div className="card-actions">
-      <a
-        className="button card-actions__main"
-        href={vcardPath(owner)}
-        download={vcardFileName(owner.name)}
-        onClick={onSave}
-      >
-        <Trans>Lưu danh bạ</Trans>
-      </a>
-      <button type="button" className="button button--ghost" onClick={onShare}>
-        <Trans>Chia sẻ</Trans>
-      </button>
+      {/* The big four (decision 0950): plain links where they can be, so they work before
+          (and without) JavaScript; only Share needs the script. */}
+      <div className="card-actions__primary">
+        {owner.phone && (
+          <a
+            className="card-action card-action--call"
+            href={telHref(owner.phone)}
+            onClick={() => trackCard(owner, 'tap_phone', owner.phone ?? '')}
+          >
+            <Trans>Gọi</Trans>
+          </a>
+        )}
+        {zalo && (
+          <a
+            className="card-action card-action--zalo"
+            href={zaloHref(zalo)}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => trackCard(owner, 'tap_zalo', zalo)}
+          >
+            Zalo
+          </a>
+        )}
+        <a
+          className="card-action card-action--save card-actions__main"
+          href={vcardPath(owner)}
+          download={vcardFileName(owner.name)}
+          onClick={onSave}
+        >
+          <Trans>Lưu danh bạ</Trans>
+        </a>
+        <button type="button" className="card-action card-action--share" onClick={onShare}>
+          <Trans>Chia sẻ</Trans>
+        </button>
+      </div>
       {!isMe && <SaveToPhonebook owner={owner} />}
       {!isMe && <AddFriendButton owner={owner} />}
       {!isMe && loggedIn && owner.kind === 'member' && (

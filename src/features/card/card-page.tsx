@@ -9,6 +9,8 @@ import { CardItemPage } from './card-item-pages';
 import { CardProfile } from './card-profile';
 import { ContactMe } from './contact-me';
 import { cardPaths, type CardPageData } from '../../../contract/card-paths';
+import { cookieNames } from '../../../contract/cookie-names';
+import { writeCookie } from '../../lib/cookies';
 import './card.css';
 
 export function CardPage({ data }: { data: CardPageData }) {
@@ -26,6 +28,7 @@ export function CardPage({ data }: { data: CardPageData }) {
     <ThemeScope style={view.theme} as="div" className={classes}>
       <CardMenu view={view} />
       <main className="card-main" id="card-main">
+        <CardLanguageSwitch />
         {route.kind === 'profile' ? (
           <CardProfile data={data} />
         ) : (
@@ -43,24 +46,70 @@ export function CardPage({ data }: { data: CardPageData }) {
 function CardMenu({ view }: { view: CardView }) {
   const { t } = useLingui();
   const paths = cardPaths(view);
+  // A visitor sees only the sections that have something in them; the owner sees all four,
+  // to know where to add.
+  const shown = (items: readonly unknown[]) => view.isMe || items.length > 0;
   return (
     <nav className="card-menu" aria-label={t`Mục của danh thiếp`}>
       <a href={paths.profile} className="card-menu__brand">
         m.e<span className="card-menu__brand-tail"> Cards</span>
       </a>
-      <a href={paths.products}>
-        <Trans>Sản phẩm</Trans>
-      </a>
-      <a href={paths.posts}>
-        <Trans>Bài viết</Trans>
-      </a>
-      <a href={paths.activities}>
-        <Trans>Hoạt động</Trans>
-      </a>
-      <a href={paths.relics}>
-        <Trans>Kỷ vật</Trans>
-      </a>
+      {shown(view.products) && (
+        <a href={paths.products}>
+          <Trans>Sản phẩm</Trans>
+        </a>
+      )}
+      {shown(view.posts) && (
+        <a href={paths.posts}>
+          <Trans>Bài viết</Trans>
+        </a>
+      )}
+      {shown(view.activities) && (
+        <a href={paths.activities}>
+          <Trans>Hoạt động</Trans>
+        </a>
+      )}
+      {shown(view.relics) && (
+        <a href={paths.relics}>
+          <Trans>Kỷ vật</Trans>
+        </a>
+      )}
     </nav>
+  );
+}
+
+/**
+ * A visitor's language: the `lang` cookie the server renders cards by, then the page again in
+ * that language. Each language is named in itself.
+ */
+function CardLanguageSwitch() {
+  const { i18n, t } = useLingui();
+  const choose = (locale: 'vi' | 'en') => {
+    if (i18n.locale === locale) return;
+    writeCookie(cookieNames.lang, locale, { maxAgeSeconds: 365 * 24 * 3600 });
+    window.location.reload();
+  };
+  return (
+    <div className="card-menu__lang" role="group" aria-label={t`Ngôn ngữ`}>
+      <button
+        type="button"
+        lang="vi"
+        aria-label="Tiếng Việt"
+        aria-pressed={i18n.locale !== 'en'}
+        onClick={() => choose('vi')}
+      >
+        VI
+      </button>
+      <button
+        type="button"
+        lang="en"
+        aria-label="English"
+        aria-pressed={i18n.locale === 'en'}
+        onClick={() => choose('en')}
+      >
+        EN
+      </button>
+    </div>
   );
 }
 

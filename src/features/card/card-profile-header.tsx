@@ -108,7 +108,7 @@ export function ContactBlock({ owner }: { owner: CardOwner }) {
       </h2>
       <dl>
         {rows.map((row) => (
-          <div key={row.key} className="card-contact__row">
+          <div key={row.key} className={`card-contact__row card-contact__row--${row.key}`}>
             <dt>{row.label}</dt>
             <dd>
               {row.href ? (

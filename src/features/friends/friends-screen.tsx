@@ -7,6 +7,7 @@ import { formatNumber } from '../../../contract/format';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { OverflowMenu } from '../../ui/overflow-menu';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
@@ -171,7 +172,7 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
                   {[row.other.jobTitle, row.other.workplace].filter(Boolean).join(' · ')}
                 </span>
               </span>
-              <span className="button-row">
+              <span className="friend-item__actions">
                 {row.status === 'accepted' && (
                   <Link
                     className="button"
@@ -183,13 +184,16 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
                   </Link>
                 )}
                 {row.status === 'accepted' && (
-                  <Button
-                    variant="secondary"
-                    aria-label={t`Huỷ kết bạn với ${row.other.name}`}
-                    onClick={() => setAsking({ kind: 'unfriend', row })}
-                  >
-                    {t`Huỷ kết bạn`}
-                  </Button>
+                  <OverflowMenu label={t`Thêm thao tác với ${row.other.name}`}>
+                    <button
+                      type="button"
+                      className="is-danger"
+                      aria-label={t`Huỷ kết bạn với ${row.other.name}`}
+                      onClick={() => setAsking({ kind: 'unfriend', row })}
+                    >
+                      {t`Huỷ kết bạn`}
+                    </button>
+                  </OverflowMenu>
                 )}
                 {row.status === 'pending' && row.direction === 'received' && (
                   <>

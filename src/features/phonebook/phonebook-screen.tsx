@@ -1,6 +1,7 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLingui } from '@lingui/react/macro';
+import { MessageCircle, Phone } from 'lucide-react';
 import type { ContactRow } from '../../db/app-db';
 import type { ContactFields } from '../../../contract/contact';
 import { formatNumber } from '../../../contract/format';
@@ -9,6 +10,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
+import { OverflowMenu } from '../../ui/overflow-menu';
 import { toast } from '../../ui/toast';
 import { ContactSearchIndex } from './contact-search';
 import { ContactForm } from './contact-form';
@@ -254,30 +256,44 @@ const ContactListRow = memo(function ContactListRow({
       <span className="contact-row__actions">
         {contact.phone && (
           <>
-            <a href={telHref(contact.phone)} aria-label={t`Gọi ${contact.name}`}>
-              {t`Gọi`}
+            <a
+              className="icon-action"
+              href={telHref(contact.phone)}
+              aria-label={t`Gọi ${contact.name}`}
+              title={t`Gọi`}
+            >
+              <Phone aria-hidden="true" size={20} />
             </a>
             <a
+              className="icon-action"
               href={zaloHref(contact.phone)}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={t`Nhắn Zalo cho ${contact.name}`}
+              title="Zalo"
             >
-              Zalo
+              <MessageCircle aria-hidden="true" size={20} />
             </a>
           </>
         )}
-        {contact.email && (
-          <a href={mailtoHref(contact.email)} aria-label={t`Gửi email cho ${contact.name}`}>
-            {t`Email`}
-          </a>
-        )}
-        <button type="button" onClick={() => onEdit(contact)} aria-label={t`Sửa ${contact.name}`}>
-          {t`Sửa`}
-        </button>
-        <button type="button" onClick={() => onDelete(contact)} aria-label={t`Xoá ${contact.name}`}>
-          {t`Xoá`}
-        </button>
+        <OverflowMenu label={t`Thêm thao tác với ${contact.name}`}>
+          {contact.email && (
+            <a href={mailtoHref(contact.email)} aria-label={t`Gửi email cho ${contact.name}`}>
+              {t`Email`}
+            </a>
+          )}
+          <button type="button" onClick={() => onEdit(contact)} aria-label={t`Sửa ${contact.name}`}>
+            {t`Sửa`}
+          </button>
+          <button
+            type="button"
+            className="is-danger"
+            onClick={() => onDelete(contact)}
+            aria-label={t`Xoá ${contact.name}`}
+          >
+            {t`Xoá`}
+          </button>
+        </OverflowMenu>
       </span>
     </div>
   );

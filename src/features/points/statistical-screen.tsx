@@ -1,5 +1,5 @@
 // /action/statistical: totals per day of the groups the staffer works for.
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, formatNumber } from '../../../contract/format';
 import { totalsPerDay } from '../../lib/points-math';
 import { useAllEntries, useStaffGroups } from './points-data';
@@ -7,6 +7,7 @@ import './points.css';
 
 /** /action/statistical — points totals per day of the groups the staffer works for. */
 export function PointsTotalsSection() {
+  const { t } = useLingui();
   const groups = useStaffGroups();
   const entries = useAllEntries();
   const staffed = new Set((groups ?? []).map((g) => g.groupId));
@@ -19,7 +20,7 @@ export function PointsTotalsSection() {
         <Trans>Điểm theo ngày</Trans>
       </h2>
       {days.length > 0 && (
-        <table className="points-table" data-testid="stats">
+        <table className="points-table stacked-table" data-testid="stats">
           <thead>
             <tr>
               <th>
@@ -45,12 +46,12 @@ export function PointsTotalsSection() {
           <tbody>
             {days.map((d) => (
               <tr key={d.day}>
-                <td>{formatDate(d.day)}</td>
-                <td>{formatNumber(d.entries)}</td>
-                <td>{formatNumber(d.invoiceValue)}</td>
-                <td>{formatNumber(d.accumulatedPoints)}</td>
-                <td>{formatNumber(d.deductedPoints)}</td>
-                <td>{formatNumber(d.paymentAmount)}</td>
+                <td data-label={t`Ngày`}>{formatDate(d.day)}</td>
+                <td data-label={t`Số hoá đơn`}>{formatNumber(d.entries)}</td>
+                <td data-label={t`Doanh thu (VNĐ)`}>{formatNumber(d.invoiceValue)}</td>
+                <td data-label={t`Điểm tích luỹ`}>{formatNumber(d.accumulatedPoints)}</td>
+                <td data-label={t`Điểm trừ`}>{formatNumber(d.deductedPoints)}</td>
+                <td data-label={t`Thanh toán (VNĐ)`}>{formatNumber(d.paymentAmount)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,15 +1,20 @@
-// /action — the member's home after login: their card as visitors see it with "Edit", what the
-// card still lacks, what waits to be sent, and quick actions; the grouped hub below.
-import type { ReactNode } from 'react';
+// /action — the member's home after login, card first (decision 0950): an organisation's admin
+// sees the organisation, then everyone their own card with big Edit / Share / QR actions, what
+// the card still lacks with the next step as a button, what waits to be sent only when there
+// is something to say; the grouped hub below.
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { BookUser, Pencil, QrCode, ScanLine, Share2 } from 'lucide-react';
-import { appDb } from '../../db/app-db';
+import { useSyncStatus } from '../../sync/use-sync-status';
+import { readCookie } from '../../lib/cookies';
+import { cookieNames } from '../../../contract/cookie-names';
+import type { SessionBrandGroup } from '../../../contract/auth';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { requestSyncPanel } from '../../ui/sync-panel-event';
 import { memberCardPath } from '../../../contract/card-prefixes';
 import type { MirroredProfile } from '../../../contract/member';
 import {
@@ -32,40 +37,139 @@ export function MemberHome({ renderPreview, hub }: MemberHomeProps) {
   usePageTitle(t`Trang chủ`);
   const memberId = currentMemberId();
   const profile = useMyProfile(memberId);
-  const pending = useLiveQuery(() => appDb.outbox.where('state').equals('pending').count(), [], 0);
   if (!memberId) return null;
   return (
-    <main className="member-home">
+    <main className="member-home page stack">
       <h1>{profile ? <Trans>Xin chào, {profile.name}</Trans> : <Trans>Trang chủ</Trans>}</h1>
-      <p className="member-home__status" data-testid="outbox-status">
-        {pending === 0 ? (
-          <Trans>Mọi thay đổi đã được gửi</Trans>
-        ) : (
-          <Trans>{pending} thay đổi đang chờ gửi</Trans>
+      <SyncNote />
+      <OrganisationHome />
+      <section className="member-home__card surface stack" aria-labelledby="home-card-title">
+        <h2 id="home-card-title" className="visually-hidden">
+          <Trans>Thẻ của tôi</Trans>
+        </h2>
+        {profile === undefined && <Spinner />}
+        {profile && <div className="member-home__preview">{renderPreview(profile)}</div>}
+        <QuickActions profile={profile ?? null} />
+        {profile && (
+          <a className="member-home__public" href={memberCardPath(profile.urlMinify)}>
+            <Trans>Mở trang thẻ công khai</Trans>
+          </a>
         )}
-      </p>
-      <QuickActions profile={profile ?? null} />
-      {profile === undefined && <Spinner />}
+      </section>
       {profile && <Completeness profile={profile} />}
-      {profile && (
-        <section className="member-home__card" aria-labelledby="home-card-title">
-          <h2 id="home-card-title">
-            <Trans>Thẻ của tôi</Trans>
-          </h2>
-          <p>
-            <Link to="/action/setting" className="button">
-              <Pencil aria-hidden="true" size={16} /> <Trans>Sửa</Trans>
-            </Link>{' '}
-            <a href={memberCardPath(profile.urlMinify)}>
-              <Trans>Mở trang thẻ công khai</Trans>
-            </a>
-          </p>
-          {renderPreview(profile)}
-        </section>
-      )}
       {hub}
     </main>
   );
+}
+
+/**
+ * What the device still has to send, only when there is something to say: changes waiting,
+ * changes the server refused (one tap to the sync panel), or no connection.
+ */
+function SyncNote() {
+  const sync = useSyncStatus();
+  const online = useOnline();
+  const pending = sync.pendingCount;
+  const refused = sync.rejected.length;
+  if (!sync.loaded || (pending === 0 && refused === 0 && online)) return null;
+  return (
+    <p className="member-home__status cluster" data-testid="outbox-status" role="status">
+      {!online && (
+        <span className="badge badge--warning">
+          <Trans>Đang ngoại tuyến</Trans>
+        </span>
+      )}
+      {pending > 0 && (
+        <span className="badge badge--warning">
+          <Trans>{pending} thay đổi đang chờ gửi</Trans>
+        </span>
+      )}
+      {refused > 0 && (
+        <button
+          type="button"
+          className="badge badge--danger member-home__refused"
+          onClick={requestSyncPanel}
+        >
+          <Trans>{refused} thay đổi bị từ chối — xem</Trans>
+        </button>
+      )}
+    </p>
+  );
+}
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (change) => {
+      window.addEventListener('online', change);
+      window.addEventListener('offline', change);
+      return () => {
+        window.removeEventListener('online', change);
+        window.removeEventListener('offline', change);
+      };
+    },
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** A brand's or an agency's admin lands on their organisation first. */
+function OrganisationHome() {
+  const brand = adminBrandOf(readCookie(cookieNames.brandGroup));
+  const hasAgency = Boolean(readCookie(cookieNames.agency));
+  if (!brand && !hasAgency) return null;
+  return (
+    <section className="member-home__org surface stack stack--tight" aria-labelledby="home-org">
+      <h2 id="home-org">
+        {brand ? <Trans>Thương hiệu {brand.name}</Trans> : <Trans>Hiệp hội của tôi</Trans>}
+      </h2>
+      <ul className="member-home__org-links grid">
+        {brand && (
+          <>
+            <li>
+              <Link className="button" to="/action/brand/$id" params={{ id: brand.id }}>
+                <Trans>Quản lý thương hiệu</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link className="button button--secondary" to="/action/memberManagement">
+                <Trans>Quản lý thành viên</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link className="button button--secondary" to="/action/statistical">
+                <Trans>Thống kê</Trans>
+              </Link>
+            </li>
+          </>
+        )}
+        {hasAgency && (
+          <>
+            <li>
+              <Link className="button" to="/action/agency">
+                <Trans>Quản lý hiệp hội</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link className="button button--secondary" to="/action/associationReports">
+                <Trans>Báo cáo hiệp hội</Trans>
+              </Link>
+            </li>
+          </>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+function adminBrandOf(cookie: string | undefined): { id: string; name: string } | null {
+  if (!cookie) return null;
+  try {
+    const fact = JSON.parse(cookie) as Partial<SessionBrandGroup> | null;
+    if (!fact?.id || (fact.role !== 'owner' && fact.role !== 'admin')) return null;
+    return { id: fact.id, name: fact.name ?? '' };
+  } catch {
+    return null;
+  }
 }
 
 function QuickActions({ profile }: { profile: MirroredProfile | null }) {
@@ -91,13 +195,19 @@ function QuickActions({ profile }: { profile: MirroredProfile | null }) {
   return (
     <nav aria-label={t`Thao tác nhanh`}>
       <ul className="member-home__quick">
-        <li>
+        <li className="member-home__main-action">
+          <Link to="/action/setting">
+            <Pencil aria-hidden="true" />
+            <Trans>Sửa thẻ</Trans>
+          </Link>
+        </li>
+        <li className="member-home__main-action">
           <button type="button" onClick={() => void share()} disabled={!profile}>
             <Share2 aria-hidden="true" />
             <Trans>Chia sẻ thẻ</Trans>
           </button>
         </li>
-        <li>
+        <li className="member-home__main-action">
           <Link to="/action/qrcode">
             <QrCode aria-hidden="true" />
             <Trans>Mã QR</Trans>
@@ -149,27 +259,52 @@ function Completeness({ profile }: { profile: MirroredProfile }) {
     interests: t`Sở thích hoặc lĩnh vực kinh doanh`,
     links: t`Liên kết hoặc tài khoản ngân hàng`,
   };
+  const [next, ...rest] = missing;
   return (
-    <section className="member-home__missing" aria-labelledby="home-missing-title">
-      <h2 id="home-missing-title">
-        <Trans>Thẻ đã hoàn thiện {percent}%</Trans>
-      </h2>
-      {missing.length === 0 ? (
+    <section
+      className="member-home__missing surface stack stack--tight"
+      aria-labelledby="home-missing-title"
+    >
+      <div className="progress">
+        <h2 id="home-missing-title">
+          <Trans>Thẻ đã hoàn thiện {percent}%</Trans>
+        </h2>
+        <div
+          className="progress__track"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-labelledby="home-missing-title"
+        >
+          <div className="progress__bar" style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+      {next === undefined ? (
         <p>
           <Trans>Thẻ của bạn đã đầy đủ thông tin.</Trans>
         </p>
       ) : (
         <>
-          <p>
-            <Trans>Còn thiếu:</Trans>
-          </p>
-          <ul>
-            {missing.map((part) => (
-              <li key={part}>
-                <a href={fillPath[part]}>{label[part]}</a>
-              </li>
-            ))}
-          </ul>
+          <a className="button member-home__next" href={fillPath[next]}>
+            <Trans>Thêm: {label[next]}</Trans>
+          </a>
+          {rest.length > 0 && (
+            <details className="member-home__rest">
+              <summary>
+                <Plural value={rest.length} one="Còn # mục nữa" other="Còn # mục nữa" />
+              </summary>
+              <ul className="cluster">
+                {rest.map((part) => (
+                  <li key={part}>
+                    <a className="button button--secondary" href={fillPath[part]}>
+                      {label[part]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
         </>
       )}
     </section>

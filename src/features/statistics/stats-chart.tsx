@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { StatsBucket, StatsGranularity } from '../../../contract/statistics';
 import { formatDate, formatMonth, formatNumber } from '../../../contract/format';
+import { labelEachOnce } from '../../ui/chart-ticks';
 
 const seriesColors = ['#1d4ed8', '#047857', '#b45309', '#9d174d'];
 
@@ -22,6 +23,7 @@ export function StatsChart({
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   const labels = [t`Lượt xem`, t`Khách`, t`Lượt bấm`, t`Lưu danh bạ`];
+  const timeLabel = granularity === 'month' ? t`Tháng` : t`Ngày`;
 
   useEffect(() => {
     const element = box.current;
@@ -41,14 +43,19 @@ export function StatsChart({
           series.map((b) => b.clicks),
           series.map((b) => b.saves),
         ];
-        const width = () => Math.max(260, element.clientWidth);
+        // The frame's width, whatever the phone: the chart never pushes the page sideways.
+        const width = () => Math.max(200, element.clientWidth);
         chart = new UPlot(
           {
             width: width(),
             height: 240,
             scales: { x: { time: true } },
             series: [
-              { value: (_u, v: number | null) => (v == null ? '' : formatDate(dayOfSeconds(v))) },
+              {
+                // uPlot's own name for this series is "Time": the legend speaks the UI language.
+                label: timeLabel,
+                value: (_u, v: number | null) => (v == null ? '' : formatDate(dayOfSeconds(v))),
+              },
               ...labels.map((label, i) => ({
                 label,
                 stroke: seriesColors[i],
@@ -59,10 +66,12 @@ export function StatsChart({
             axes: [
               {
                 values: (_u, ticks) =>
-                  ticks.map((s) =>
-                    granularity === 'month'
-                      ? formatMonth(dayOfSeconds(s))
-                      : formatDate(dayOfSeconds(s)).slice(0, 5),
+                  labelEachOnce(
+                    ticks.map((s) =>
+                      granularity === 'month'
+                        ? formatMonth(dayOfSeconds(s))
+                        : formatDate(dayOfSeconds(s)).slice(0, 5),
+                    ),
                   ),
               },
               { values: (_u, ticks) => ticks.map((v) => formatNumber(v)) },
@@ -86,7 +95,7 @@ export function StatsChart({
   }, [series, granularity]);
 
   return (
-    <figure className="stats-chart">
+    <figure className="stats-chart chart-frame">
       <div
         ref={box}
         className="stats-chart__plot"
