@@ -118,7 +118,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // ttf: the CV's PDF font (Be Vietnam Pro), so the PDF is made offline too (decision 0711);
           // wasm: the booth scanner's QR reader, so it reads with no network (decision 0920).
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2,ttf,wasm}'],
-          globIgnores: ['**/server/**'],
+          // Screenshots are for the install sheet only (decision 1000).
+          globIgnores: ['**/server/**', 'screenshots/**'],
         },
         devOptions: { enabled: false },
       }),

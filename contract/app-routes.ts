@@ -26,6 +26,8 @@ export const appScreenPaths = [
   '/messages',
   '/messages/$groupId',
   '/notifications',
+  // The installed app's start address: on to the role's start screen (issue 30).
+  '/start',
   // Registration information (decision 0664): the staff's screens and a brand's public form.
   '/admin/registrations',
   '/admin/registrations/$id',

@@ -109,7 +109,7 @@ test('the manifest is served with the fields and icons of an installable app', a
   expect(manifest).toMatchObject({
     id: '/',
     short_name: 'm.e Cards',
-    start_url: '/',
+    start_url: '/start',
     display: 'standalone',
     lang: 'vi',
     theme_color: '#0b66c3',

@@ -6,7 +6,11 @@ import { activateLocale, i18n, savedLocale } from './i18n/i18n';
 import { router } from './router';
 import { startServiceWorkerAfterLoad } from './sw-start';
 import { restoreSessionAtStart } from './features/auth/session-start';
+import { captureInstallPrompt } from './lib/install-platform';
 import './ui/base.css';
+
+// Chromium's install prompt may come before any screen could offer it (issue 30).
+captureInstallPrompt();
 
 async function boot() {
   await activateLocale(savedLocale(), { remember: false });

@@ -22,6 +22,7 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ScanQrRouteImport } from './routes/scan-qr'
+import { Route as StartRouteImport } from './routes/start'
 import { Route as ActionIndexRouteImport } from './routes/action/index'
 import { Route as ActionAgencyRouteImport } from './routes/action/agency'
 import { Route as ActionAssociationReportsRouteImport } from './routes/action/associationReports'
@@ -140,6 +141,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ScanQrRoute = ScanQrRouteImport.update({
   id: '/scan-qr',
   path: '/scan-qr',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StartRoute = StartRouteImport.update({
+  id: '/start',
+  path: '/start',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionIndexRoute = ActionIndexRouteImport.update({
@@ -431,6 +437,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/start': typeof StartRoute
   '/action/agency': typeof ActionAgencyRoute
   '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/bio-link': typeof ActionBioLinkRoute
@@ -500,6 +507,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/start': typeof StartRoute
   '/action/agency': typeof ActionAgencyRoute
   '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/bio-link': typeof ActionBioLinkRoute
@@ -570,6 +578,7 @@ export interface FileRoutesById {
   '/notifications': typeof NotificationsRoute
   '/register': typeof RegisterRoute
   '/scan-qr': typeof ScanQrRoute
+  '/start': typeof StartRoute
   '/action/agency': typeof ActionAgencyRoute
   '/action/associationReports': typeof ActionAssociationReportsRoute
   '/action/bio-link': typeof ActionBioLinkRoute
@@ -641,6 +650,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/start'
     | '/action/agency'
     | '/action/associationReports'
     | '/action/bio-link'
@@ -710,6 +720,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/start'
     | '/action/agency'
     | '/action/associationReports'
     | '/action/bio-link'
@@ -779,6 +790,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/register'
     | '/scan-qr'
+    | '/start'
     | '/action/agency'
     | '/action/associationReports'
     | '/action/bio-link'
@@ -849,6 +861,7 @@ export interface RootRouteChildren {
   NotificationsRoute: typeof NotificationsRoute
   RegisterRoute: typeof RegisterRoute
   ScanQrRoute: typeof ScanQrRoute
+  StartRoute: typeof StartRoute
   ActionAgencyRoute: typeof ActionAgencyRoute
   ActionAssociationReportsRoute: typeof ActionAssociationReportsRoute
   ActionBioLinkRoute: typeof ActionBioLinkRoute
@@ -994,6 +1007,13 @@ declare module '@tanstack/react-router' {
       path: '/scan-qr'
       fullPath: '/scan-qr'
       preLoaderRoute: typeof ScanQrRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/start': {
+      id: '/start'
+      path: '/start'
+      fullPath: '/start'
+      preLoaderRoute: typeof StartRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/': {
@@ -1403,6 +1423,7 @@ const rootRouteChildren: RootRouteChildren = {
   NotificationsRoute: NotificationsRoute,
   RegisterRoute: RegisterRoute,
   ScanQrRoute: ScanQrRoute,
+  StartRoute: StartRoute,
   ActionAgencyRoute: ActionAgencyRoute,
   ActionAssociationReportsRoute: ActionAssociationReportsRoute,
   ActionBioLinkRoute: ActionBioLinkRoute,

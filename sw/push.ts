@@ -4,6 +4,7 @@
 // shows it (a tag collapses repeats about one subject), and on click focuses an open window of
 // the app on the right screen or opens one.
 import { appDb } from '../src/db/app-db';
+import { showOnAppBadge, unreadTotal } from '../src/sync/app-badge';
 import type { PushPayload } from '../contract/notification';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -31,6 +32,10 @@ async function receive(payload: PushPayload): Promise<void> {
       }
     });
   }
+  // The icon's count includes what just arrived (the app, once open, keeps it current).
+  await unreadTotal(appDb)
+    .then((count) => showOnAppBadge(count, self.navigator))
+    .catch(() => undefined);
   await self.registration.showNotification(payload.title, {
     body: payload.body,
     icon: payload.icon,

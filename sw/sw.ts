@@ -11,6 +11,7 @@ import './precache';
 //    import './background-sync';   `sync` event → flush the outbox
 //    import './push';              push → notification
 
+import './share-target';
 import './public-forms';
 import './card-cache';
 import './background-sync';

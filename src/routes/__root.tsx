@@ -41,6 +41,13 @@ const NotificationAgent = lazy(() =>
   })),
 );
 
+// The install offer, the app icon's badge and persistent storage, for a logged-in member only.
+const HomeScreenAgent = lazy(() =>
+  Promise.all([import('../features/home-screen/home-screen-agent'), ensureFullCatalog()]).then(
+    ([m]) => ({ default: m.HomeScreenAgent }),
+  ),
+);
+
 function useDeviceHasLocalData(): boolean {
   const loggedIn = hasLoginCookie();
   const [hasDatabase, setHasDatabase] = useState(false);
@@ -73,6 +80,11 @@ function RootLayout() {
   return (
     <>
       {!bare && <AppHeader menu={<MemberMenu />} onLanguageChosen={keepLanguageInProfile} />}
+      {!bare && hasLoginCookie() && (
+        <Suspense fallback={null}>
+          <HomeScreenAgent />
+        </Suspense>
+      )}
       <Outlet />
       {hasLocalData && (
         <Suspense fallback={null}>

@@ -9,6 +9,7 @@ import {
   registerPushAddress,
   rememberPushDeclined,
 } from '../../api/push-address';
+import { isAppleMobile, isInstalledApp } from '../../lib/install-platform';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -87,6 +88,17 @@ function PushPrompt() {
   const [state, setState] = useState(() =>
     !pushSupported() ? 'unsupported' : pushDeclined() ? 'declined' : pushPermission(),
   );
+  // On iPhone and iPad, web push exists only in the installed app (issue 30).
+  if (isAppleMobile(navigator.userAgent, navigator.maxTouchPoints) && !isInstalledApp()) {
+    return (
+      <section className="push-prompt" aria-labelledby="push-prompt-title">
+        <h2 id="push-prompt-title">{t`Nhận thông báo trên iPhone, iPad`}</h2>
+        <p>
+          {t`Trên iPhone và iPad, thông báo chỉ hoạt động khi m.e Cards đã được cài vào màn hình chính. Trước hết hãy mở trang này bằng Safari, bấm nút Chia sẻ rồi chọn "Thêm vào MH chính"; sau đó mở ứng dụng từ màn hình chính và bật thông báo tại đây.`}
+        </p>
+      </section>
+    );
+  }
   if (state !== 'default') return null;
   const enable = async () => {
     const answer = await Notification.requestPermission();

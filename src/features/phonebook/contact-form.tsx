@@ -8,18 +8,21 @@ import {
   type ContactFieldsInput,
 } from '../../../contract/contact';
 import { shownFieldText } from '../../../contract/field-messages';
+import type { ContactDraft } from '../../../contract/share-target';
 import type { Lang } from '../../../contract/messages';
 import { TextField } from '../../ui/text-field';
 import { Button } from '../../ui/button';
 
 interface ContactFormProps {
   contact?: ContactRow | undefined;
+  /** Fields a share filled in (a new contact only). */
+  draft?: ContactDraft | undefined;
   onSubmit: (fields: ContactFields) => Promise<void>;
   onCancel: () => void;
 }
 
 /** Add or edit a contact; validated with the contract schema the server also applies. */
-export function ContactForm({ contact, onSubmit, onCancel }: ContactFormProps) {
+export function ContactForm({ contact, draft, onSubmit, onCancel }: ContactFormProps) {
   const { t, i18n } = useLingui();
   const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
   const {
@@ -29,13 +32,13 @@ export function ContactForm({ contact, onSubmit, onCancel }: ContactFormProps) {
   } = useForm<ContactFieldsInput, unknown, ContactFields>({
     resolver: contractResolver(contactFieldsSchema, lang),
     defaultValues: {
-      name: contact?.name ?? '',
-      phone: contact?.phone ?? '',
-      email: contact?.email ?? '',
-      company: contact?.company ?? '',
-      jobTitle: contact?.jobTitle ?? '',
-      address: contact?.address ?? '',
-      note: contact?.note ?? '',
+      name: contact?.name ?? draft?.name ?? '',
+      phone: contact?.phone ?? draft?.phone ?? '',
+      email: contact?.email ?? draft?.email ?? '',
+      company: contact?.company ?? draft?.company ?? '',
+      jobTitle: contact?.jobTitle ?? draft?.jobTitle ?? '',
+      address: contact?.address ?? draft?.address ?? '',
+      note: contact?.note ?? draft?.note ?? '',
     },
   });
   const error = (message: string | undefined) => shownFieldText(message, lang);

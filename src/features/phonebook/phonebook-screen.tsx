@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLingui } from '@lingui/react/macro';
 import { MessageCircle, Phone } from 'lucide-react';
@@ -15,6 +15,8 @@ import { toast } from '../../ui/toast';
 import { ContactSearchIndex } from './contact-search';
 import { ContactForm } from './contact-form';
 import { ContactDetail, initials } from './contact-detail';
+import { forgetSharedItem, readSharedContact } from './shared-contact';
+import type { ContactDraft } from '../../../contract/share-target';
 import {
   deleteContact,
   downloadCsv,
@@ -32,13 +34,26 @@ interface PhonebookScreenProps {
   /** The contact opened from the list (kept in the address so it survives a reload). */
   openContactId?: string | undefined;
   onOpenContact: (id: string | undefined) => void;
+  /** A share received from another app (Web Share Target), to add as a contact. */
+  sharedId?: string | undefined;
+  /** Called once the share is used or set aside (the route drops it from the address). */
+  onSharedDone?: (() => void) | undefined;
 }
 
-type Editing = { kind: 'new' } | { kind: 'edit'; contact: ContactRow } | null;
+type Editing =
+  | { kind: 'new'; draft?: ContactDraft; sharedId?: string }
+  | { kind: 'edit'; contact: ContactRow }
+  | null;
 
 const rowHeight = 76;
 
-export function PhonebookScreen({ memberId, openContactId, onOpenContact }: PhonebookScreenProps) {
+export function PhonebookScreen({
+  memberId,
+  openContactId,
+  onOpenContact,
+  sharedId,
+  onSharedDone,
+}: PhonebookScreenProps) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Danh bạ`);
   // Read once: the cookie does not change while the screen is open (a new login reloads).
@@ -56,6 +71,35 @@ export function PhonebookScreen({ memberId, openContactId, onOpenContact }: Phon
   const editContact = useCallback((c: ContactRow) => setEditing({ kind: 'edit', contact: c }), []);
   const opened = openContactId ? contacts?.find((c) => c.id === openContactId) : undefined;
 
+  // A share opens "add contact" filled in; one that names no contact says so.
+  useEffect(() => {
+    if (!sharedId) return;
+    let current = true;
+    void readSharedContact(sharedId)
+      .catch(() => ({ kind: 'unreadable' as const }))
+      .then((shared) => {
+        if (!current) return;
+        if (shared.kind === 'draft') {
+          setEditing({ kind: 'new', draft: shared.draft, sharedId });
+        } else {
+          toast.error(t`Nội dung được chia sẻ không có tên hay số điện thoại để thêm vào danh bạ`);
+          void forgetSharedItem(sharedId);
+          onSharedDone?.();
+        }
+      });
+    return () => {
+      current = false;
+    };
+  }, [sharedId, onSharedDone, t]);
+
+  const closeForm = () => {
+    if (editing?.kind === 'new' && editing.sharedId) {
+      void forgetSharedItem(editing.sharedId);
+      onSharedDone?.();
+    }
+    setEditing(null);
+  };
+
   if (!me || ownerId !== me) {
     return (
       <main className="phonebook">
@@ -68,8 +112,15 @@ export function PhonebookScreen({ memberId, openContactId, onOpenContact }: Phon
     const existing = editing?.kind === 'edit' ? editing.contact : undefined;
     try {
       await saveContact(me, fields, existing);
-      toast.success(existing ? t`Đã cập nhật liên hệ` : t`Đã thêm liên hệ`);
-      setEditing(null);
+      // Offline it is on this device only until the outbox reaches the server.
+      toast.success(
+        !navigator.onLine
+          ? t`Đã lưu liên hệ trên thiết bị này, sẽ gửi khi có mạng`
+          : existing
+            ? t`Đã cập nhật liên hệ`
+            : t`Đã thêm liên hệ`,
+      );
+      closeForm();
     } catch {
       toast.error(t`Không lưu được liên hệ. Vui lòng thử lại!`);
     }
@@ -119,10 +170,11 @@ export function PhonebookScreen({ memberId, openContactId, onOpenContact }: Phon
 
       {editing && (
         <ContactForm
-          key={editing.kind === 'edit' ? editing.contact.id : 'new'}
+          key={editing.kind === 'edit' ? editing.contact.id : (editing.sharedId ?? 'new')}
           contact={editing.kind === 'edit' ? editing.contact : undefined}
+          draft={editing.kind === 'new' ? editing.draft : undefined}
           onSubmit={submit}
-          onCancel={() => setEditing(null)}
+          onCancel={closeForm}
         />
       )}
 

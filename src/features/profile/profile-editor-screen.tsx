@@ -42,6 +42,8 @@ type EditorOutput = ProfileEditorInput;
 export interface ProfileEditorScreenProps {
   /** Draws the card as visitors see it (the card feature's, given by the route). */
   renderPreview: (profile: MirroredProfile) => ReactNode;
+  /** Device settings shown under the form (another feature's, given by the route). */
+  deviceSettings?: ReactNode;
 }
 
 export function ProfileEditorScreen(props: ProfileEditorScreenProps) {
@@ -101,6 +103,7 @@ function changedFields(row: ProfileRow, values: EditorOutput): Omit<ProfileUpdat
 function ProfileEditor({
   profile,
   renderPreview,
+  deviceSettings,
 }: { profile: ProfileRow } & ProfileEditorScreenProps) {
   const { t, i18n } = useLingui();
   const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
@@ -289,6 +292,7 @@ function ProfileEditor({
           {renderPreview(preview)}
         </div>
       </div>
+      {deviceSettings}
     </main>
   );
 }

@@ -54,6 +54,8 @@ export function SupportScreen() {
         t`Android (Chrome): mở menu ⋮ và chọn "Cài đặt ứng dụng" hoặc "Thêm vào màn hình chính".`,
         t`iPhone (Safari): bấm nút Chia sẻ rồi chọn "Thêm vào MH chính".`,
         t`Ứng dụng mở như một app riêng và dùng được cả khi mất mạng.`,
+        t`Vì sao nên cài: trình duyệt có thể xoá dữ liệu của trang web — Safari xoá dữ liệu của trang không được mở trong 7 ngày — nhưng không xoá dữ liệu của ứng dụng đã cài. Cài ứng dụng giữ an toàn danh bạ, dữ liệu dùng khi mất mạng và các thay đổi chưa kịp gửi.`,
+        t`Trên iPhone, thông báo chỉ hoạt động trong ứng dụng đã cài.`,
       ],
     },
     {
