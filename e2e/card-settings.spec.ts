@@ -273,10 +273,20 @@ test('the brand admin edits the brand from the hub; a second member gets 403', a
   }
 });
 
-test("the card's section tabs fit a 390-px phone", async ({ browser }) => {
+test("the card's section tabs fit a 390-px phone; a visitor sees no empty section", async ({
+  browser,
+}) => {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await phone.newPage();
+  // Bình's card has no products, posts, activities or relics: no tab leads to "no content".
   await page.goto('/me/binh-tran');
+  const emptyMenu = page.getByRole('navigation', { name: 'Mục của danh thiếp' });
+  await expect(emptyMenu.getByRole('link', { name: /^m\.e/ })).toBeVisible();
+  for (const name of ['Sản phẩm', 'Bài viết', 'Hoạt động', 'Kỷ vật']) {
+    await expect(emptyMenu.getByRole('link', { name, exact: true })).toHaveCount(0);
+  }
+  // The demo card has all four.
+  await page.goto('/me/demo');
   const menu = page.getByRole('navigation', { name: 'Mục của danh thiếp' });
   const relics = menu.getByRole('link', { name: 'Kỷ vật' });
   await expect(relics).toBeVisible();

@@ -30,7 +30,7 @@ async function linkedPaths(page: Page): Promise<string[]> {
   const menu = page.locator('details.member-menu');
   if ((await menu.count()) > 0)
     await menu.evaluate((el) => ((el as HTMLDetailsElement).open = true));
-  return page.evaluate(() => {
+  const paths = await page.evaluate(() => {
     const seen = new Set<string>();
     for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
       const url = new URL(a.href, location.href);
@@ -42,6 +42,9 @@ async function linkedPaths(page: Page): Promise<string[]> {
     }
     return [...seen];
   });
+  if ((await menu.count()) > 0)
+    await menu.evaluate((el) => ((el as HTMLDetailsElement).open = false));
+  return paths;
 }
 
 /** Opens each path at each width (axe and the layout rules run on each); returns the problems. */
