@@ -108,13 +108,19 @@ function EmailSignature({ profile, link, qrDark }: ShareExtrasProps) {
       <p>
         <Trans>Dán vào Gmail, Outlook hoặc Apple Mail.</Trans>
       </p>
-      {/* A sandboxed frame: the preview shows the very markup a mail program gets. */}
+      {/* A frame: the preview shows the very markup a mail program gets, no page styles. */}
       <iframe
         className="qr-page__signature"
         data-testid="email-signature"
         title={t`Xem trước chữ ký e-mail`}
-        sandbox=""
+        // Same origin so the photo loads as in a mail program; still no scripts.
+        sandbox="allow-same-origin"
         srcDoc={emailSignatureDocument(html, profile.name)}
+        onLoad={(event) => {
+          const frame = event.currentTarget;
+          const body = frame.contentDocument?.body;
+          if (body) frame.style.height = `${body.scrollHeight + 16}px`;
+        }}
       />
       <div className="qr-page__actions">
         <Button onClick={() => void copy()}>
