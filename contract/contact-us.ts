@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { pageSchema, requiredText, uuidSchema } from './common';
+import { optionalText, pageSchema, requiredText, uuidSchema } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './contact';
 import { honeypotField } from './public-forms';
 
@@ -19,6 +19,9 @@ export const contactUsPostSchema = v.pipe(
       phone: contactPhoneSchema,
       email: contactEmailSchema,
       message: requiredText('contact_message_required', 2000),
+      company: optionalText(160),
+      /** The consent box (issue 27 item 5): required; its text is stored with the time. */
+      consent: v.literal(true, 'consent_required'),
       [honeypotField]: v.optional(v.string()),
     },
     'invalid_value',
@@ -73,6 +76,7 @@ export interface ContactUsMessage {
   phone: string | null;
   email: string | null;
   message: string;
+  company?: string | null;
   readAt: string | null;
   contactedAt: string | null;
   createdAt: string;

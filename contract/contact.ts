@@ -103,6 +103,23 @@ export const contactListQuerySchema = v.object({
   ),
 });
 
+/**
+ * Where a lead came from (issue 27 item 5): a visitor's form on a card or brand page. Set by
+ * the server only.
+ */
+export interface LeadSource {
+  kind: 'card' | 'brand';
+  /** The card it was left on (the owner's card). */
+  cardMemberId: string | null;
+  /** The brand page it was left on. */
+  groupId: string | null;
+  /** When it arrived (ISO). */
+  at: string;
+  /** The consent box's text as the visitor saw it, and when they ticked it (the form only). */
+  consentText?: string;
+  consentAt?: string;
+}
+
 /** A contact as the API returns it and as the client mirrors it (Dexie `contacts`). */
 export interface Contact {
   id: string;
@@ -116,6 +133,8 @@ export interface Contact {
   address: string | null;
   note: string | null;
   cardSnapshot: CardSnapshot | null;
+  /** Set on leads: where the contact came from. */
+  leadSource?: LeadSource | null;
   /** contactSearchKey of the row, kept on the row so a keystroke only compares strings. */
   searchKey: string;
   createdAt: string;

@@ -19,6 +19,10 @@ export const publicFormMessages = {
     vi: 'Vui lòng nhập nội dung liên hệ',
     en: 'Please enter your message',
   },
+  consent_required: {
+    vi: 'Vui lòng đánh dấu đồng ý để gửi thông tin của bạn',
+    en: 'Please tick the consent box to send your details',
+  },
   recipient_missing: {
     vi: 'Thiếu người nhận (thẻ cá nhân hoặc trang thương hiệu)',
     en: 'The recipient (a card or a brand page) is missing',

@@ -12,3 +12,11 @@ export const replayPublicFormsMessage = 'REPLAY_PUBLIC_FORMS';
 export const honeypotField = 'website';
 /** Where a page with no service worker yet keeps the posts it could not send. */
 export const pendingPublicPostsKey = 'mecards-pending-public-posts';
+/**
+ * The consent box of the card's contact form (issue 27 item 5, decision 1100): its text in the
+ * page's language is stored with the time the visitor sent it.
+ */
+export const leadConsentText = {
+  vi: 'Tôi đồng ý để chủ danh thiếp lưu thông tin này vào danh bạ và liên hệ với tôi.',
+  en: 'I agree that the card owner keeps these details in their phonebook and contacts me.',
+} as const;

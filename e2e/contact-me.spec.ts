@@ -1,16 +1,19 @@
 // The "contact me" form of public cards (decisions 0721, 0930): an anonymous visitor on /me/demo
 // sends it (a bad submit first names the problem), then once more with no network (told it
 // waits), goes online → the owner's inbox (API and screen) has exactly those two messages, once
-// each; marking read moves the unread count of the member menu; one tap saves the sender to
-// the phonebook. A brand page shows the form too; the owner does not see it on their own card.
+// each, and the owner's phonebook those two leads, once each, tagged with the card (decision
+// 1100); marking read moves the unread count of the member menu; the inbox's "save to
+// phonebook" updates the lead instead of adding a second contact. A brand page shows the form too; the owner does not see it on their own card.
 import { expect, test } from './support/axe';
 import {
   apiGet,
   apiLogin,
   goOnline,
   logInThroughForm,
+  pendingOutboxEntries,
   waitForServiceWorker,
 } from './support/session';
+import type { Contact } from '../contract/contact';
 import type { ContactUsMessage } from '../contract/contact-us';
 import type { NotificationItem } from '../contract/notification';
 
@@ -47,6 +50,10 @@ test('a visitor’s messages, online and offline, reach the owner’s inbox once
   await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
   await expect(section.getByText('Vui lòng nhập số điện thoại hoặc email')).toBeVisible();
   await expect(section.getByText('Vui lòng nhập nội dung liên hệ')).toBeVisible();
+  await expect(
+    section.getByText('Vui lòng đánh dấu đồng ý để gửi thông tin của bạn'),
+  ).toBeVisible();
+  await section.getByRole('checkbox', { name: /Tôi đồng ý/ }).check();
   // A malformed e-mail is named by the server's answer.
   await section.getByLabel('Email').fill('khong-phai-email');
   await section.getByLabel('Lời nhắn').fill('Tôi muốn đặt 50 thẻ');
@@ -70,7 +77,9 @@ test('a visitor’s messages, online and offline, reach the owner’s inbox once
   await section.getByRole('button', { name: 'Gửi lời nhắn khác' }).click();
   await section.getByLabel('Họ tên').fill(`${stamp} hai`);
   await section.getByLabel('Email').fill('khach.hai@example.vn');
+  await section.getByLabel('Công ty').fill('Công ty Sương Mai');
   await section.getByLabel('Lời nhắn').fill('Gọi lại cho tôi nhé');
+  await section.getByRole('checkbox', { name: /Tôi đồng ý/ }).check();
   await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
   await expect(section.getByTestId('contact-me-status')).toContainText('sẽ gửi khi có mạng');
   expect((await inbox()).items.map((m) => m.name)).toEqual([`${stamp} một`]);
@@ -109,20 +118,31 @@ test('a visitor’s messages, online and offline, reach the owner’s inbox once
   await expect(menuCount(unreadBefore + 2)).toBeAttached();
   await expect.poll(unreadNow, { timeout: 30_000 }).toBe(unreadBefore + 2);
 
-  // One tap saves the sender as a phonebook contact.
-  await page.getByRole('button', { name: 'Lưu vào danh bạ' }).click();
-  await expect(page.getByRole('button', { name: 'Đã lưu vào danh bạ' })).toBeVisible();
+  // Both senders are leads in the owner's phonebook, once each, tagged with the card.
   const contactsOf = () =>
-    apiGet<{ items: { id: string; name: string; email: string | null }[] }>(
+    apiGet<{ items: Contact[] }>(
       request,
       owner,
       `/api/contacts/getContactsByMemberId/${owner.memberId}?filter=${encodeURIComponent(stamp)}`,
     );
-  await expect
-    .poll(async () => (await contactsOf()).items.map((c) => [c.name, c.email]), {
-      timeout: 30_000,
-    })
-    .toEqual([[`${stamp} hai`, 'khach.hai@example.vn']]);
+  const leads = async () =>
+    (await contactsOf()).items
+      .map((c) => [c.name, c.email, c.company, c.leadSource?.kind, c.leadSource?.cardMemberId])
+      .sort();
+  const expectedLeads = [
+    [`${stamp} hai`, 'khach.hai@example.vn', 'Công ty Sương Mai', 'card', owner.memberId],
+    [`${stamp} một`, null, null, 'card', owner.memberId],
+  ];
+  await expect.poll(leads, { timeout: 30_000 }).toEqual(expectedLeads);
+
+  // The inbox's one tap updates that lead: still one contact per sender.
+  await page.getByRole('button', { name: 'Lưu vào danh bạ' }).click();
+  await expect(page.getByRole('button', { name: 'Đã lưu vào danh bạ' })).toBeVisible();
+  await expect.poll(async () => (await pendingOutboxEntries(page)) === 0).toBe(true);
+  expect(await leads()).toEqual(expectedLeads);
+  await page.goto('/action/phonebook');
+  await expect(page.getByText(`${stamp} hai`)).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByText(`${stamp} một`)).toHaveCount(1);
 
   // The owner does not see the form on their own card.
   await page.goto('/me/demo');
@@ -156,4 +176,7 @@ test('a brand page shows the form too', async ({ page }) => {
   await expect(section.getByLabel('Lời nhắn')).toBeVisible();
   await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
   await expect(section.getByText('Vui lòng nhập họ tên')).toBeVisible();
+  await expect(
+    section.getByText('Vui lòng đánh dấu đồng ý để gửi thông tin của bạn'),
+  ).toBeVisible();
 });

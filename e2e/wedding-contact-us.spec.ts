@@ -100,6 +100,7 @@ test('a contact-us message reaches the inbox and its read flag toggles', async (
       name,
       phone: '0901234567',
       message: 'Cho tôi xin báo giá <b>50 thẻ</b>',
+      consent: true,
     },
   });
   expect(sent.status()).toBe(201);

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Bank, ProfileLink } from '../../contract/member';
 import type { FormField } from '../../contract/card-settings';
+import type { LeadSource } from '../../contract/contact';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
@@ -284,6 +285,7 @@ export const contacts = pgTable('contacts', {
   address: text('address'),
   note: text('note'),
   cardSnapshot: jsonb('card_snapshot').$type<CardSnapshot>(),
+  leadSource: jsonb('lead_source').$type<LeadSource>(),
   ...synced,
 });
 

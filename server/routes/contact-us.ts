@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
-import { ApiError } from '../http/errors';
+import { ApiError, requestLang } from '../http/errors';
 import { rawBody, readQuery, uuidParam, validate } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
 import {
@@ -15,6 +15,7 @@ import {
   ownedContactUs,
 } from '../sync/contact-us-sync';
 import { contactUsListQuerySchema, contactUsPostSchema } from '../../contract/contact-us';
+import { leadConsentText } from '../../contract/public-forms';
 import { countPublicPost, isRobot, publicFormLimits } from './public-forms';
 
 const record = v.record(v.string(), v.unknown());
@@ -47,6 +48,8 @@ export function contactUsRoutes(deps: AppDeps): Hono<AppEnv> {
         phone: input.phone || null,
         email: input.email || null,
         message: input.message,
+        company: input.company || null,
+        consentText: leadConsentText[requestLang(c)],
       }),
     );
     return c.json({ ok: true, id: message.id }, created ? 201 : 200);

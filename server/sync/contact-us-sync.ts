@@ -20,6 +20,7 @@ import { contactUsMessages } from '../db/schema-wedding';
 import { ApiError } from '../http/errors';
 import { findGroup, findMember } from '../ssr/card-data';
 import { emitNotifications } from './notifications-sync';
+import { insertLead } from './contacts-sync';
 import type { MutationHandler, PullSource } from './registry';
 import type { ContactUsMessage } from '../../contract/contact-us';
 
@@ -34,6 +35,7 @@ export function contactUsForClient(row: ContactUsRow): ContactUsMessage {
     phone: row.phone,
     email: row.email,
     message: row.message,
+    company: row.company,
     readAt: row.readAt,
     contactedAt: row.contactedAt,
     createdAt: row.createdAt,
@@ -77,6 +79,9 @@ export interface ContactUsPost {
   phone: string | null;
   email: string | null;
   message: string;
+  company?: string | null;
+  /** The consent text the visitor ticked (absent: an older client). */
+  consentText?: string | null;
 }
 
 /** Stores a visitor's message once (same id: the stored one) and tells the owner. */
@@ -95,6 +100,9 @@ export async function insertContactUs(
       phone: post.phone,
       email: post.email,
       message: post.message,
+      company: post.company ?? null,
+      consentText: post.consentText ?? null,
+      consentAt: post.consentText ? new Date().toISOString() : null,
     })
     .onConflictDoNothing({ target: contactUsMessages.id })
     .returning();
@@ -107,6 +115,26 @@ export async function insertContactUs(
     if (!same || same.memberId !== recipient.memberId) throw new ApiError(409, 'conflict');
     return { message: contactUsForClient(same), created: false };
   }
+  // The lead in the owner's phonebook, under the message's id: one per message, replays too.
+  await insertLead(tx, {
+    id: row.id,
+    ownerMemberId: recipient.memberId,
+    cardMemberId: null,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    company: row.company,
+    note: row.message,
+    leadSource: {
+      kind: recipient.groupId ? 'brand' : 'card',
+      cardMemberId: recipient.groupId ? null : recipient.memberId,
+      groupId: recipient.groupId,
+      at: row.createdAt,
+      ...(row.consentText && row.consentAt
+        ? { consentText: row.consentText, consentAt: row.consentAt }
+        : {}),
+    },
+  });
   await emitNotifications(tx, [
     {
       memberId: recipient.memberId,

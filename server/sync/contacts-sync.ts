@@ -7,7 +7,12 @@ import { ApiError } from '../http/errors';
 import type { MutationHandler, PullSource } from './registry';
 import { NeedsOneByOne } from './points/batch-path';
 import type { MutationInput } from '../../contract/mutations';
-import { contactSearchKey, type Contact, type CardSnapshot } from '../../contract/contact';
+import {
+  contactSearchKey,
+  type Contact,
+  type CardSnapshot,
+  type LeadSource,
+} from '../../contract/contact';
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -24,6 +29,7 @@ export function contactForClient(row: ContactRow): Contact {
     address: row.address,
     note: row.note,
     cardSnapshot: (row.cardSnapshot as CardSnapshot | null) ?? null,
+    leadSource: row.leadSource ?? null,
     searchKey: contactSearchKey(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -168,6 +174,49 @@ function contactValues(input: MutationInput<'contact.upsert'>) {
     note: blankToNull(input.note),
     cardMemberId: input.cardMemberId ?? null,
   };
+}
+
+/**
+ * A lead in the owner's phonebook, once: the id is the visitor's (client-made), so a replay
+ * finds the row already there; a lead for a member's card the owner already holds is not added
+ * twice. Returns whether a row was written.
+ */
+export async function insertLead(
+  tx: Queryable,
+  lead: {
+    id: string;
+    ownerMemberId: string;
+    cardMemberId: string | null;
+    name: string;
+    phone: string | null;
+    email: string | null;
+    company: string | null;
+    jobTitle?: string | null;
+    note: string | null;
+    cardSnapshot?: CardSnapshot | null;
+    leadSource: LeadSource;
+  },
+): Promise<boolean> {
+  if (lead.cardMemberId) {
+    const [known] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.ownerMemberId, lead.ownerMemberId),
+          eq(contacts.cardMemberId, lead.cardMemberId),
+          isNull(contacts.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (known) return false;
+  }
+  const written = await tx
+    .insert(contacts)
+    .values({ ...lead, jobTitle: lead.jobTitle ?? null, cardSnapshot: lead.cardSnapshot ?? null })
+    .onConflictDoNothing({ target: contacts.id })
+    .returning({ id: contacts.id });
+  return written.length > 0;
 }
 
 /** Soft delete; deleting again answers the same tombstone. */

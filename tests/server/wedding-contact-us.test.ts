@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
 import { groups, members } from '../../server/db/schema';
 import type { ContactUsMessage } from '../../contract/contact-us';
+import type { Contact } from '../../contract/contact';
 import type { Wedding, WeddingGuest } from '../../contract/wedding';
 import type { PullResponse, PushResult } from '../../contract/sync';
 import { startTestServer } from './test-server';
@@ -70,11 +71,16 @@ const rsvp = (ip: string, json: unknown) =>
     json,
   });
 
-const contactUs = (ip: string, json: unknown, headers: Record<string, string> = {}) =>
+/** Posts as the card's form does: the consent box ticked unless the post says otherwise. */
+const contactUs = (
+  ip: string,
+  json: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
   server.request('/api/contactUs', {
     method: 'POST',
     headers: { 'x-forwarded-for': ip, ...headers },
-    json,
+    json: { consent: true, ...json },
   });
 
 async function guestRows(weddingId: string) {
@@ -330,6 +336,83 @@ describe('contact us', () => {
       sql`SELECT kind, link FROM notifications WHERE subject_id = ${id}`,
     );
     expect(notes).toEqual([{ kind: 'contact_us', link: `/action/contact-us?item=${id}` }]);
+  });
+
+  it('files the visitor as a lead in the owner’s phonebook once, tagged with its source and consent', async () => {
+    const id = randomUUID();
+    const post = {
+      id,
+      memberId: demoId,
+      name: 'Khách sự kiện',
+      phone: '0934567890',
+      email: 'khach.sukien@example.vn',
+      company: 'Công ty Sương Mai',
+      message: 'Gặp ở hội chợ',
+    };
+    expect((await contactUs('198.51.100.30', post)).status).toBe(201);
+    // The worker's replay of the same post.
+    expect((await contactUs('198.51.100.30', post)).status).toBe(200);
+    const leads = await queryRows<{
+      id: string;
+      owner_member_id: string;
+      name: string;
+      phone: string;
+      email: string;
+      company: string;
+      note: string;
+      lead_source: Record<string, string>;
+    }>(
+      db,
+      sql`SELECT id, owner_member_id, name, phone, email, company, note, lead_source
+          FROM contacts WHERE name = 'Khách sự kiện'`,
+    );
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({
+      id,
+      owner_member_id: demoId,
+      phone: '0934567890',
+      email: 'khach.sukien@example.vn',
+      company: 'Công ty Sương Mai',
+      note: 'Gặp ở hội chợ',
+    });
+    const source = leads[0]!.lead_source;
+    expect(source).toMatchObject({
+      kind: 'card',
+      cardMemberId: demoId,
+      groupId: null,
+      consentText: 'Tôi đồng ý để chủ danh thiếp lưu thông tin này vào danh bạ và liên hệ với tôi.',
+    });
+    expect(Number.isNaN(Date.parse(source.at!))).toBe(false);
+    expect(Number.isNaN(Date.parse(source.consentAt!))).toBe(false);
+
+    // The owner's phonebook as the API gives it.
+    const listed = await server.request(
+      `/api/contacts/getContactsByMemberId/${demoId}?filter=${encodeURIComponent('Khách sự kiện')}`,
+      { token: demo },
+    );
+    const { items } = (await listed.json()) as { items: Contact[] };
+    expect(items.map((c) => [c.id, c.leadSource?.kind])).toEqual([[id, 'card']]);
+  });
+
+  it('refuses a post without the consent box, in the page’s language, storing nothing', async () => {
+    const before = (await inboxRows(demoId)).length;
+    const res = await contactUs(
+      '198.51.100.31',
+      { memberId: demoId, name: 'An', phone: '0901234567', message: 'Chào', consent: false },
+      { 'accept-language': 'en' },
+    );
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { fields: Record<string, string> } };
+    expect(body.error.fields.consent).toBe('Please tick the consent box to send your details');
+    const unticked = await contactUs('198.51.100.31', {
+      memberId: demoId,
+      name: 'An',
+      phone: '0901234567',
+      message: 'Chào',
+      consent: undefined,
+    });
+    expect(unticked.status).toBe(400);
+    expect((await inboxRows(demoId)).length).toBe(before);
   });
 
   it('on a brand page reaches the brand’s owner', async () => {

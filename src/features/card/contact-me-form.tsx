@@ -8,7 +8,7 @@ import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
 import { publicFormMessages } from '../../../contract/public-form-messages';
-import { honeypotField } from '../../../contract/public-forms';
+import { honeypotField, leadConsentText } from '../../../contract/public-forms';
 import { postPublicForm, watchWaitingPublicPosts } from '../../lib/public-form-post';
 import { messages as viMessages } from '../../locales/vi/contact-me.po';
 
@@ -17,7 +17,7 @@ export interface ContactMeFormProps {
 }
 
 type Status = 'idle' | 'sending' | 'sent' | 'queued' | 'failed';
-type Field = 'name' | 'phone' | 'email' | 'message';
+type Field = 'name' | 'phone' | 'email' | 'company' | 'message';
 
 /** Adds the form's texts to the active catalog, then gives the form. */
 export async function loadContactMeForm(): Promise<ComponentType<ContactMeFormProps>> {
@@ -37,8 +37,10 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
     name: '',
     phone: '',
     email: '',
+    company: '',
     message: '',
   });
+  const [consent, setConsent] = useState(false);
   const [trap, setTrap] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -53,6 +55,7 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
     if (!values.phone.trim() && !values.email.trim())
       found.phone = publicFormMessages.phone_or_email_required[lang];
     if (!values.message.trim()) found.message = publicFormMessages.contact_message_required[lang];
+    if (!consent) found.consent = publicFormMessages.consent_required[lang];
     return found;
   };
 
@@ -74,7 +77,9 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
         name: values.name.trim(),
         phone: values.phone.trim() || undefined,
         email: values.email.trim() || undefined,
+        company: values.company.trim() || undefined,
         message: values.message.trim(),
+        consent,
         [honeypotField]: trap,
       },
       lang,
@@ -103,7 +108,8 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
           type="button"
           className="button button--ghost"
           onClick={() => {
-            setValues({ name: '', phone: '', email: '', message: '' });
+            setValues({ name: '', phone: '', email: '', company: '', message: '' });
+            setConsent(false);
             setStatus('idle');
           }}
         >
@@ -159,6 +165,14 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
         autoComplete="email"
       />
       {fieldError('email')}
+      <label htmlFor="contact-me-company">{t`Công ty`}</label>
+      <input
+        {...input('company')}
+        onChange={(e) => set('company')(e.target.value)}
+        autoComplete="organization"
+        maxLength={160}
+      />
+      {fieldError('company')}
       <label htmlFor="contact-me-message">{t`Lời nhắn`}</label>
       <textarea
         {...input('message')}
@@ -168,6 +182,17 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
         required
       />
       {fieldError('message')}
+      <label className="card-contact-me__consent">
+        <input
+          type="checkbox"
+          checked={consent}
+          onChange={(e) => setConsent(e.target.checked)}
+          aria-invalid={errors.consent ? true : undefined}
+          aria-describedby={errors.consent ? 'contact-me-consent-error' : undefined}
+        />
+        {leadConsentText[lang]}
+      </label>
+      {fieldError('consent')}
       <div className="card-contact-me__trap" aria-hidden="true">
         <label htmlFor="contact-me-website">Website</label>
         <input

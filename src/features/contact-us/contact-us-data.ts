@@ -89,13 +89,18 @@ export async function updateInboxMessage(
   });
 }
 
-/** One tap: the sender becomes a phonebook contact (offline like every phonebook write). */
+/**
+ * One tap: the sender becomes a phonebook contact (offline like every phonebook write). The
+ * server already filed the message as a lead under the message's id (decision 1100): the same
+ * id updates that contact instead of adding a second one.
+ */
 export async function saveSenderToPhonebook(
   db: AppDb,
   ownerId: string,
   row: ContactUsRow,
 ): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = row.id;
+  const lead = await db.contacts.get(id);
   const now = new Date().toISOString();
   const name = row.name.slice(0, 120);
   const note = row.message.slice(0, 2000);
@@ -106,13 +111,14 @@ export async function saveSenderToPhonebook(
     name,
     phone: row.phone,
     email: row.email,
-    company: null,
+    company: row.company ?? null,
     jobTitle: null,
     address: null,
     note,
     cardSnapshot: null,
+    leadSource: lead?.leadSource ?? null,
     searchKey: '',
-    createdAt: now,
+    createdAt: lead?.createdAt ?? now,
     updatedAt: now,
     deletedAt: null,
   };
@@ -124,6 +130,7 @@ export async function saveSenderToPhonebook(
       name,
       phone: row.phone ?? '',
       email: row.email ?? '',
+      company: row.company ?? '',
       note,
       cardMemberId: null,
     },

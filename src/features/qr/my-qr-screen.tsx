@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { toast } from '../../ui/toast';
 import { downloadCanvasPng, paintQr, readableQrColor } from '../../ui/qr-paint';
 import { downloadQrPdf, downloadQrSvg, nfcWritable, writeNfcLink } from './qr-exports';
+import { ShareExtras } from './share-extras';
 import './qr.css';
 import { currentMemberId } from '../../api/current-member';
 
@@ -181,6 +182,7 @@ export function MyQrScreen() {
           </Button>
         </section>
       )}
+      {profile && link && <ShareExtras profile={profile} link={link} qrDark={dark} />}
     </main>
   );
 }
