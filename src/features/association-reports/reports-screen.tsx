@@ -137,7 +137,7 @@ function ReportList({
 }) {
   const { t } = useLingui();
   return (
-    <table className="reports-table">
+    <table className="reports-table stacked-table">
       <caption>
         <Trans>Báo cáo của từng nhóm (VNĐ)</Trans>
       </caption>
@@ -171,14 +171,16 @@ function ReportList({
       <tbody>
         {[...reports].reverse().map((r) => (
           <tr key={r.id}>
-            <th scope="row">{formatMonth(r.month)}</th>
-            <td>{r.groupName}</td>
-            <td>{formatNumber(r.turnover)}</td>
-            <td>{formatNumber(r.domesticRevenue)}</td>
-            <td>{formatNumber(r.exportRevenue)}</td>
-            <td>{r.exportMarkets.join(', ')}</td>
+            <th scope="row" data-label={t`Tháng`}>
+              {formatMonth(r.month)}
+            </th>
+            <td data-label={t`Nhóm`}>{r.groupName}</td>
+            <td data-label={t`Doanh thu`}>{formatNumber(r.turnover)}</td>
+            <td data-label={t`Nội địa`}>{formatNumber(r.domesticRevenue)}</td>
+            <td data-label={t`Xuất khẩu`}>{formatNumber(r.exportRevenue)}</td>
+            <td data-label={t`Thị trường`}>{r.exportMarkets.join(', ')}</td>
             {onEdit && (
-              <td>
+              <td className="reports-table__action">
                 <Button variant="secondary" onClick={() => onEdit(r)}>
                   <Trans>Sửa {formatMonth(r.month)}</Trans>
                 </Button>
