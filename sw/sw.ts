@@ -13,6 +13,7 @@ import './precache';
 
 import './public-forms';
 import './card-cache';
+import './page-cache';
 import './background-sync';
 import './push';
 
