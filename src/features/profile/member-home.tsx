@@ -3,9 +3,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { BookUser, Pencil, QrCode, ScanLine, Share2 } from 'lucide-react';
-import { appDb } from '../../db/app-db';
+import { useSyncStatus } from '../../sync/use-sync-status';
+import { openSyncPanel } from '../../sync/sync-panel-signal';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
@@ -32,16 +32,26 @@ export function MemberHome({ renderPreview, hub }: MemberHomeProps) {
   usePageTitle(t`Trang chủ`);
   const memberId = currentMemberId();
   const profile = useMyProfile(memberId);
-  const pending = useLiveQuery(() => appDb.outbox.where('state').equals('pending').count(), [], 0);
+  // Every queued type (outbox entries, pictures) and what the server refused (decision 1061).
+  const sync = useSyncStatus();
   if (!memberId) return null;
   return (
     <main className="member-home">
       <h1>{profile ? <Trans>Xin chào, {profile.name}</Trans> : <Trans>Trang chủ</Trans>}</h1>
       <p className="member-home__status" data-testid="outbox-status">
-        {pending === 0 ? (
+        {sync.pendingCount === 0 && sync.rejected.length === 0 && (
           <Trans>Mọi thay đổi đã được gửi</Trans>
-        ) : (
-          <Trans>{pending} thay đổi đang chờ gửi</Trans>
+        )}
+        {sync.pendingCount > 0 && <Trans>{sync.pendingCount} thay đổi đang chờ gửi</Trans>}
+        {sync.rejected.length > 0 && (
+          <button
+            type="button"
+            className="member-home__refused"
+            data-testid="home-refused"
+            onClick={openSyncPanel}
+          >
+            <Trans>{sync.rejected.length} thay đổi bị từ chối — xem và xử lý</Trans>
+          </button>
         )}
       </p>
       <QuickActions profile={profile ?? null} />

@@ -1,3 +1,4 @@
+import { onOpenSyncPanel } from '../../sync/sync-panel-signal';
 import { useEffect, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -72,6 +73,7 @@ export function SyncStatusBar() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
 
+  useEffect(() => onOpenSyncPanel(() => setOpen(true)), []);
   useEffect(() => {
     const stopSync = startSync();
     const stopLive = startLivePokes();
