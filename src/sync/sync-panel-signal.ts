@@ -3,10 +3,10 @@
 const openSyncPanelEvent = 'me-cards:open-sync-panel';
 
 export function openSyncPanel(): void {
-  window.dispatchEvent(new Event(openSyncPanelEvent));
+  globalThis.dispatchEvent(new Event(openSyncPanelEvent));
 }
 
 export function onOpenSyncPanel(listener: () => void): () => void {
-  window.addEventListener(openSyncPanelEvent, listener);
-  return () => window.removeEventListener(openSyncPanelEvent, listener);
+  globalThis.addEventListener(openSyncPanelEvent, listener);
+  return () => globalThis.removeEventListener(openSyncPanelEvent, listener);
 }
