@@ -19,7 +19,7 @@ export function OfflinePageScreen({ onRetry }: { onRetry?: () => void }) {
       <p className="button-row">
         <button
           type="button"
-          className="button"
+          className="button offline-page__retry"
           onClick={() => (onRetry ? onRetry() : window.location.reload())}
         >
           <Trans>Thử lại</Trans>
