@@ -84,7 +84,8 @@ export function normalizeAppPath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
-function patternOf(routePath: string): RegExp {
+/** The path pattern of a route path in the router's syntax (case-insensitive, as the router). */
+export function patternOf(routePath: string): RegExp {
   const source = routePath
     .split('/')
     .map((segment) => {

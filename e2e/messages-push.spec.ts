@@ -61,7 +61,7 @@ test('two members talk: live, offline replies once and in order, per-member hide
   await expect(pageA.getByRole('checkbox', { checked: true })).toHaveCount(1);
   await pageA.getByLabel('Nội dung').fill('Chào em, mai ghé quán nhé https://mecards.vn/me/demo');
   await pageA.getByRole('button', { name: 'Gửi', exact: true }).click();
-  await expect(pageA.getByText('Gửi lời nhắn thành công')).toBeVisible();
+  await expect(pageA.getByText('Đã lưu lời nhắn trên máy này, đang gửi')).toBeVisible();
   await expect(pageA).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   const groupMessageId = pageA.url().split('/').pop() ?? '';
   // A leaves the thread for the list (an open thread reads what arrives at once).

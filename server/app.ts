@@ -59,7 +59,7 @@ import { associationReportRoutes } from './routes/association-reports';
 import { exploreRoutes } from './routes/explore';
 import { shortLinkRedirects, shortLinkRoutes } from './routes/short-links';
 import { supportRoutes } from './routes/support';
-import { bioLinkPages, bioLinkRoutes } from './routes/bio-links';
+import { bioLinkRoutes } from './routes/bio-links';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -190,7 +190,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', api);
   app.route('/', imageRoutes(deps));
   app.route('/', shortLinkRedirects(deps));
-  app.route('/', bioLinkPages(deps));
   mountClient(app, deps);
   return app;
 }

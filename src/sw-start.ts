@@ -1,4 +1,5 @@
 import { isZaloInAppBrowser } from './lib/in-app-browser';
+import { keepVisitedPageMessage, type KeepVisitedPage } from '../contract/keep-visited-page';
 
 /**
  * Registers the worker after the first screen, off its critical path: after the load event,
@@ -39,6 +40,8 @@ function withUpdatePrompt(): Promise<boolean> {
  */
 async function firstRegistration(): Promise<boolean> {
   try {
+    // The worker did not see this visit: once it takes the page over, it keeps what was loaded.
+    navigator.serviceWorker.addEventListener('controllerchange', keepThisPage, { once: true });
     const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     registration.addEventListener('updatefound', () => {
       const incoming = registration.installing;
@@ -52,4 +55,26 @@ async function firstRegistration(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Asks the worker that just took this page over to keep it, its reads and its pictures. */
+function keepThisPage(): void {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return;
+  const origin = window.location.origin;
+  const loaded = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+  const reads = loaded
+    .filter((entry) => entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest')
+    .map((entry) => entry.name)
+    .filter((url) => url.startsWith(`${origin}/api/`));
+  const images = [...document.images]
+    .map((image) => image.currentSrc || image.src)
+    .filter((url) => /^https?:/.test(url));
+  const message: KeepVisitedPage = {
+    type: keepVisitedPageMessage,
+    page: window.location.href,
+    reads,
+    images,
+  };
+  worker.postMessage(message);
 }

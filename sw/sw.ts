@@ -14,6 +14,7 @@ import './precache';
 import './share-target';
 import './public-forms';
 import './card-cache';
+import './page-cache';
 import './background-sync';
 import './push';
 

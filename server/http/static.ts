@@ -6,8 +6,10 @@ import { isAppPath, normalizeAppPath } from '../../contract/app-routes';
 import { appPageStatus } from '../ssr/cv-page-status';
 import type { AppDeps, AppEnv } from './env';
 import { appScreenPages } from '../ssr/app-screens';
-import { inlineStylesheets, mountCardPages } from '../ssr/card-pages';
-import { mountWeddingPages } from '../ssr/wedding-pages';
+import { cardPageHandler, inlineStylesheets } from '../ssr/card-pages';
+import { weddingPageHandler } from '../ssr/wedding-pages';
+import { bioLinkPageHandlers } from '../routes/bio-links';
+import { mountServerPages } from './server-pages';
 
 /** Hashed file names never change, so they are cached for a year; the rest revalidate. */
 export function cacheControlFor(filePath: string): string {
@@ -67,10 +69,13 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
     cachedIndex = readFileSync(indexFile, 'utf8');
     return cachedIndex;
   };
-  // Public card pages (share metadata, the server-rendered card) before the files: no file
-  // lives under their prefixes, and a crowd on one card should not cost a stat() per visit.
-  mountCardPages(app, deps, { indexHtml });
-  mountWeddingPages(app, deps, { indexHtml });
+  // Server-rendered pages (cards, wedding, bio) before the files: no file lives under their
+  // paths, and a crowd on one card should not cost a stat() per visit.
+  mountServerPages(app, {
+    card: cardPageHandler(deps, { indexHtml }),
+    wedding: weddingPageHandler(deps, { indexHtml }),
+    ...bioLinkPageHandlers(deps),
+  });
   if (existsSync(deps.config.clientDir)) {
     // serveStatic calls onFound after it has built the response, so headers set on the
     // context there are lost: remember the file and set them on the response itself.

@@ -3,7 +3,7 @@
 // /bio/{urlMinify} is rendered here as plain HTML (no script: lighter than the card), themed
 // with the card's colours; each item goes through /bio/{key}/go/{id}, which counts the click
 // in the tracking events and answers 302.
-import { Hono } from 'hono';
+import { Hono, type Handler } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
@@ -22,6 +22,7 @@ import {
   type BioLink,
 } from '../../contract/bio-link';
 import { memberCardPath } from '../../contract/card-prefixes';
+import { keepVisitedPageMessage } from '../../contract/keep-visited-page';
 import type { ThemeColors } from '../../contract/theme';
 
 /** Form bodies carry text: booleans and numbers are read back. */
@@ -83,8 +84,14 @@ footer{margin-top:2rem;font-size:.9rem}footer a{color:${t.text}}
 .empty{opacity:.85}`;
 }
 
-function page(title: string, style: string, body: string): string {
-  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><style>${style}</style></head><body>${body}</body></html>`;
+/**
+ * The page installs the app's worker like the card pages do (never inside Zalo, spec §1); the
+ * visit that installed it is then kept for offline (contract/keep-visited-page.ts).
+ */
+const workerScript = `<script>(function(){var n=navigator.serviceWorker;if(!n||/Zalo/i.test(navigator.userAgent)||n.controller)return;n.addEventListener('controllerchange',function(){var w=n.controller;if(w)w.postMessage({type:${JSON.stringify(keepVisitedPageMessage)},page:location.href,reads:[],images:[].map.call(document.images,function(i){return i.currentSrc||i.src}).filter(function(u){return /^https?:/.test(u)})})},{once:true});addEventListener('load',function(){n.register('/sw.js',{scope:'/'}).catch(function(){})})})()</script>`;
+
+function page(title: string, style: string, body: string, script = ''): string {
+  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><style>${style}</style></head><body>${body}${script}</body></html>`;
 }
 
 function itemHtml(key: string, item: BioLink): string {
@@ -97,9 +104,14 @@ const notFoundPage = page(
   '<main><h1>Không tìm thấy trang</h1><p>Trang liên kết này không tồn tại. / This link page does not exist.</p><p><a href="/">m.e Cards</a></p></main>',
 );
 
-/** /bio/{key} and its counting redirects. Visitors need no login. */
-export function bioLinkPages(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+/**
+ * /bio/{key} and its counting redirects /bio/{key}/go/{id}: visitors need no login. Mounted
+ * from contract/page-routes.ts.
+ */
+export function bioLinkPageHandlers(deps: AppDeps): {
+  bio: Handler<AppEnv>;
+  bioRedirect: Handler<AppEnv>;
+} {
   const db = deps.database.db;
 
   const memberOf = async (raw: string) => {
@@ -112,8 +124,8 @@ export function bioLinkPages(deps: AppDeps): Hono<AppEnv> {
     return findMember(db, isUuid(key) ? key : key.toLowerCase());
   };
 
-  app.get('/bio/:key{[^/]+}', async (c) => {
-    const member = await memberOf(c.req.param('key'));
+  const bio: Handler<AppEnv> = async (c) => {
+    const member = await memberOf(c.req.param('key') ?? '');
     c.header('Cache-Control', 'no-store');
     if (!member) return c.html(notFoundPage, 404);
     const now = deps.now();
@@ -143,13 +155,13 @@ export function bioLinkPages(deps: AppDeps): Hono<AppEnv> {
       ? `<ul>${items.map((item) => itemHtml(key, item)).join('')}</ul>`
       : '<p class="empty">Chưa có liên kết nào.</p>';
     const body = `<main>${avatar}<h1>${escapeHtml(owner.name)}</h1>${owner.intro ? `<p>${escapeHtml(owner.intro)}</p>` : ''}${list}<footer><a href="${escapeHtml(memberCardPath(key))}">Xem danh thiếp</a></footer></main>`;
-    return c.html(page(owner.name, pageStyle(choice.theme.value), body));
-  });
+    return c.html(page(owner.name, pageStyle(choice.theme.value), body, workerScript));
+  };
 
-  app.get('/bio/:key{[^/]+}/go/:id{[^/]+}', async (c) => {
+  const bioRedirect: Handler<AppEnv> = async (c) => {
     c.header('Cache-Control', 'no-store');
-    const member = await memberOf(c.req.param('key'));
-    const id = c.req.param('id').toLowerCase();
+    const member = await memberOf(c.req.param('key') ?? '');
+    const id = (c.req.param('id') ?? '').toLowerCase();
     const item =
       member && isUuid(id) ? await shownBioLink(db, member.id, id, deps.now()) : undefined;
     if (!member || !item) return c.html(notFoundPage, 404);
@@ -160,7 +172,7 @@ export function bioLinkPages(deps: AppDeps): Hono<AppEnv> {
     });
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     return c.redirect(item.url, 302);
-  });
+  };
 
-  return app;
+  return { bio, bioRedirect };
 }

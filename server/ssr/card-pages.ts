@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Context, Hono } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { CardKind, CardMeta } from '../../contract/card';
 import { cookieLocale, cookieNames } from '../../contract/cookie-names';
 import {
@@ -12,7 +12,6 @@ import {
   type CardPageData,
   type CardRoute,
 } from '../../contract/card-paths';
-import { cardPagePrefixes } from '../../contract/card-prefixes';
 import type { Queryable } from '../db/client';
 import { activities, posts, products, relics } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/env';
@@ -284,7 +283,8 @@ export interface CardPageDeps {
   indexHtml: () => string | undefined;
 }
 
-export function mountCardPages(app: Hono<AppEnv>, deps: AppDeps, pageDeps: CardPageDeps): void {
+/** The handler of every card page path (mounted from contract/page-routes.ts). */
+export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<AppEnv> {
   const origin = deps.config.publicOrigin;
   const cardFile = path.join(deps.config.clientDir, 'card.html');
   const serverEntry = path.join(deps.config.clientDir, 'server', 'entry-server.js');
@@ -443,5 +443,5 @@ export function mountCardPages(app: Hono<AppEnv>, deps: AppDeps, pageDeps: CardP
     return sendPage(c, page);
   };
 
-  for (const prefix of cardPagePrefixes) app.get(`/${prefix}/*`, handler);
+  return handler;
 }

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Context, Hono } from 'hono';
+import type { Context, Handler } from 'hono';
 import { cookieLocale } from '../../contract/cookie-names';
 import { titleSuffix } from '../../contract/share-text';
 import { weddingShareDescription, weddingShareTitle, type Wedding } from '../../contract/wedding';
@@ -56,11 +56,11 @@ function dataScript(data: WeddingPageData): string {
   return `<script id="wedding-data" type="application/json">${json}</script>`;
 }
 
-export function mountWeddingPages(
-  app: Hono<AppEnv>,
+/** The handler of /wedding/{id} (mounted from contract/page-routes.ts). */
+export function weddingPageHandler(
   deps: AppDeps,
   pageDeps: { indexHtml: () => string | undefined },
-): void {
+): Handler<AppEnv> {
   const origin = deps.config.publicOrigin;
   const templateFile = path.join(deps.config.clientDir, 'wedding.html');
   const serverEntry = path.join(deps.config.clientDir, 'server', 'entry-server.js');
@@ -85,7 +85,7 @@ export function mountWeddingPages(
     return renderer;
   };
 
-  app.get('/wedding/:id', async (c: Context<AppEnv>) => {
+  return async (c: Context<AppEnv>) => {
     const locale = cookieLocale(c.req.header('cookie') ?? '') ?? 'vi';
     const id = c.req.param('id') ?? '';
     const wedding = isUuid(id)
@@ -131,5 +131,5 @@ export function mountWeddingPages(
     // Edits show at once: browsers revalidate; the service worker keeps a copy for offline.
     c.header('Cache-Control', 'public, max-age=0, must-revalidate');
     return c.html(filled, 200);
-  });
+  };
 }

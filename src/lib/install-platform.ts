@@ -17,13 +17,13 @@ function changed(): void {
 
 /** Keeps Chromium's install prompt for a button to show later (called once, at boot). */
 export function captureInstallPrompt(): void {
-  window.addEventListener('beforeinstallprompt', (event) => {
+  globalThis.addEventListener('beforeinstallprompt', (event: Event) => {
     // The browser's own mini-infobar would nag; the app offers at the right moments instead.
     event.preventDefault();
     deferred = event as InstallPromptEvent;
     changed();
   });
-  window.addEventListener('appinstalled', () => {
+  globalThis.addEventListener('appinstalled', () => {
     deferred = null;
     changed();
   });
@@ -48,7 +48,11 @@ export function subscribeInstallPrompt(listener: () => void): () => void {
 /** Running as the installed app (home-screen icon), not in a browser tab. */
 export function isInstalledApp(): boolean {
   const standalone = ['standalone', 'fullscreen', 'minimal-ui', 'window-controls-overlay'].some(
-    (mode) => window.matchMedia?.(`(display-mode: ${mode})`).matches,
+    // globalThis: src/lib is also type-checked for the worker, which has no `window`.
+    (mode) =>
+      (globalThis as { matchMedia?: (query: string) => { matches: boolean } }).matchMedia?.(
+        `(display-mode: ${mode})`,
+      ).matches,
   );
   return standalone || (navigator as { standalone?: boolean }).standalone === true;
 }

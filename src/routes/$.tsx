@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundScreen } from '../ui/not-found-screen';
+import { CatchAllScreen } from '../ui/catch-all-screen';
 
 export const Route = createFileRoute('/$')({
-  component: NotFoundScreen,
+  component: CatchAllScreen,
 });

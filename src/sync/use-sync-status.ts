@@ -13,7 +13,7 @@ export interface SyncStatus {
   /** False until the first read of the local database finished. */
   loaded: boolean;
   online: boolean;
-  /** Changes waiting to be sent (all of this device's queue). */
+  /** Changes waiting to be sent: every outbox entry and every picture waiting to upload. */
   pendingCount: number;
   /** ISO time of the last complete sync, if any. */
   lastSyncedAt: string | null;
@@ -61,14 +61,17 @@ interface LocalSyncFacts {
 }
 
 async function readLocalSyncFacts(): Promise<LocalSyncFacts> {
-  const [pendingCount, rejected, lastSyncedAt, pausedForLogin] = await Promise.all([
-    appDb.outbox.where('state').equals('pending').count(),
-    appDb.outbox.where('state').equals('rejected').sortBy('seq'),
-    readSyncState(appDb, 'lastSyncedAt'),
-    readSyncState(appDb, 'pausedForLogin'),
-  ]);
+  const [pendingEntries, pendingImages, rejected, lastSyncedAt, pausedForLogin] = await Promise.all(
+    [
+      appDb.outbox.where('state').equals('pending').count(),
+      appDb.pendingImages.where('state').equals('pending').count(),
+      appDb.outbox.where('state').equals('rejected').sortBy('seq'),
+      readSyncState(appDb, 'lastSyncedAt'),
+      readSyncState(appDb, 'pausedForLogin'),
+    ],
+  );
   return {
-    pendingCount,
+    pendingCount: pendingEntries + pendingImages,
     rejected,
     lastSyncedAt: lastSyncedAt ?? null,
     pausedForLogin: pausedForLogin === true,

@@ -1,5 +1,7 @@
 // A card page opened inside the app (the router, not the light entry): the same CardPage,
-// its data through TanStack Query; a card that cannot be loaded sends the visitor to /404.
+// its data through TanStack Query. A card that does not exist sends the visitor to /404; with
+// no network, a card on this device (the own card, a saved one) opens from it, any other says
+// it opens when the connection is back (decision 1060).
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
@@ -8,6 +10,7 @@ import { NetworkError } from '../../api/http-client';
 import { QueryScope } from '../../api/query-client';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { OfflinePageScreen } from '../../ui/offline-page-screen';
 import { CardPage } from './card-page';
 import { loadCardPageData } from './card-data-client';
 import { reactToCardRoute } from './card-navigation';
@@ -38,18 +41,22 @@ function CardRouteContent() {
       try {
         return await loadCardPageData(route!, window.location.origin, pathname);
       } catch (error) {
-        // No network: a card saved to the phonebook still opens from this device.
+        // No network: the own card or a card saved to the phonebook opens from this device.
         if (!(error instanceof NetworkError)) throw error;
-        const { savedCardPage } = await import('./saved-card-offline');
-        const saved = await savedCardPage(route!, window.location.origin, pathname);
-        if (!saved) throw error;
-        return saved;
+        const { ownCardPage, savedCardPage } = await import('./saved-card-offline');
+        const origin = window.location.origin;
+        const kept =
+          (await ownCardPage(route!, origin, pathname)) ??
+          (await savedCardPage(route!, origin, pathname));
+        if (!kept) throw error;
+        return kept;
       }
     },
     enabled: route !== null,
     retry: false,
   });
-  const failed = route === null || query.isError;
+  const offline = query.error instanceof NetworkError;
+  const failed = route === null || (query.isError && !offline);
   useEffect(() => {
     if (failed) void navigate({ to: '/404', replace: true });
   }, [failed, navigate]);
@@ -58,6 +65,7 @@ function CardRouteContent() {
   }, [query.data]);
   const name = query.data?.view.owner.name;
   usePageTitle(name ? t`Xem hồ sơ ${name}` : t`Danh thiếp`);
+  if (offline) return <OfflinePageScreen onRetry={() => void query.refetch()} />;
   if (!query.data || catalogLocale !== i18n.locale) return <Spinner />;
   return <CardPage data={query.data} />;
 }

@@ -1,13 +1,38 @@
-// A card saved to the phonebook opens with no network: its snapshot in Dexie (savedCards)
-// becomes a card page. Loaded only when the network read failed.
+// With no network, a card on this device still opens: the member's own card from the mirrored
+// profile (decision 0610), a card saved to the phonebook from its snapshot in Dexie
+// (savedCards). Loaded only when the network read failed.
 import type { CardOwner } from '../../../contract/card';
 import { appDb } from '../../db/app-db';
 import { chooseTheme } from '../../../contract/theme-choice';
 import { type CardPageData, type CardRoute } from '../../../contract/card-paths';
 import { memberCardPath } from '../../../contract/card-prefixes';
+import { cardAccountsOf } from '../../../contract/account-link';
+import { ownCardView } from './card-preview';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value : null;
+
+/** The member's own card page from the mirror, when the path names it. */
+export async function ownCardPage(
+  route: CardRoute,
+  origin: string,
+  pathname: string,
+): Promise<CardPageData | null> {
+  if (route.kind !== 'profile' || route.base === 'mbg') return null;
+  const key = route.key.toLowerCase();
+  const profile = (await appDb.profile.toArray()).find(
+    (row) => row.id === key || row.urlMinify.toLowerCase() === key,
+  );
+  if (!profile) return null;
+  const accounts = await appDb.accountLinks.where('memberId').equals(profile.id).toArray();
+  const view = ownCardView(profile, cardAccountsOf(accounts));
+  return {
+    route,
+    view,
+    cardUrl: `${origin}${memberCardPath(profile.urlMinify)}`,
+    pageUrl: `${origin}${pathname}`,
+  };
+}
 
 export async function savedCardPage(
   route: CardRoute,

@@ -3,12 +3,13 @@
 // device's mirror, offline too; anyone else's is read from the server.
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { apiFetch, ApiRequestError } from '../../api/http-client';
+import { apiFetch, ApiRequestError, NetworkError } from '../../api/http-client';
 import { currentMemberId } from '../../api/current-member';
 import { hasLoginCookie } from '../../lib/cookies';
 import { useImageSrc } from '../../sync/use-image-src';
 import { usePageTitle } from '../../ui/page-title';
 import { NotFoundScreen } from '../../ui/not-found-screen';
+import { OfflinePageScreen } from '../../ui/offline-page-screen';
 import { Spinner } from '../../ui/spinner';
 import { EmptyState } from '../../ui/empty-state';
 import type { CvDocument } from '../../../contract/cv';
@@ -20,6 +21,7 @@ type Loaded =
   | { state: 'loading' }
   | { state: 'found'; cv: CvDocument }
   | { state: 'missing' }
+  | { state: 'offline' }
   | { state: 'failed' };
 
 export function CvPublicScreen({ memberId }: { memberId: string }) {
@@ -47,6 +49,7 @@ function OtherCv({ memberId }: { memberId: string }) {
   const { t } = useLingui();
   // The answer for the member it was asked for: another member's id is still loading.
   const [answer, setAnswer] = useState<{ memberId: string; loaded: Loaded } | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
     apiFetch<CvDocument>(`/cv/getCvByMemberId/${encodeURIComponent(memberId)}`, {
@@ -61,16 +64,29 @@ function OtherCv({ memberId }: { memberId: string }) {
           loaded:
             error instanceof ApiRequestError && error.status === 404
               ? { state: 'missing' }
-              : { state: 'failed' },
+              : error instanceof NetworkError
+                ? { state: 'offline' }
+                : { state: 'failed' },
         });
       });
     return () => controller.abort();
-  }, [memberId]);
+  }, [memberId, attempt]);
   const loaded: Loaded = answer?.memberId === memberId ? answer.loaded : { state: 'loading' };
   const cv = loaded.state === 'found' ? loaded.cv : null;
   usePageTitle(cv ? `CV — ${cv.name}` : t`CV`);
   if (loaded.state === 'loading') return <Spinner label={t`Đang tải…`} />;
   if (loaded.state === 'missing') return <NotFoundScreen />;
+  // Never opened on this device and no network: it opens when the connection is back.
+  if (loaded.state === 'offline') {
+    return (
+      <OfflinePageScreen
+        onRetry={() => {
+          setAnswer(null);
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
   if (!cv) {
     return (
       <main className="cv-screen">

@@ -164,7 +164,12 @@ function Composer({ me, people, initialTo, initialBody, lang, onSent, onCancel }
       } else {
         await sendToMany(me, chosen.map(known), body);
       }
-      toast.success(t`Gửi lời nhắn thành công`);
+      // Queued, not yet on the server: the bubble says "waiting" until it is (decision 1061).
+      toast.info(
+        navigator.onLine
+          ? t`Đã lưu lời nhắn trên máy này, đang gửi`
+          : t`Đã lưu lời nhắn trên máy này, sẽ gửi khi có mạng`,
+      );
       onSent(opened);
     } finally {
       setBusy(false);

@@ -70,7 +70,12 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
       people: Object.values(last.people),
     });
     setBody('');
-    toast.success(t`Gửi lời nhắn thành công`);
+    // Queued, not yet on the server: the bubble says "waiting" until it is (decision 1061).
+    toast.info(
+      navigator.onLine
+        ? t`Đã lưu lời nhắn trên máy này, đang gửi`
+        : t`Đã lưu lời nhắn trên máy này, sẽ gửi khi có mạng`,
+    );
   };
 
   return (

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { BookUser, Pencil, QrCode, ScanLine, Share2 } from 'lucide-react';
 import { useSyncStatus } from '../../sync/use-sync-status';
+import { openSyncPanel } from '../../sync/sync-panel-signal';
 import { readCookie } from '../../lib/cookies';
 import { cookieNames } from '../../../contract/cookie-names';
 import type { SessionBrandGroup } from '../../../contract/auth';
@@ -14,7 +15,6 @@ import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
-import { requestSyncPanel } from '../../ui/sync-panel-event';
 import { memberCardPath } from '../../../contract/card-prefixes';
 import type { MirroredProfile } from '../../../contract/member';
 import {
@@ -88,9 +88,10 @@ function SyncNote() {
         <button
           type="button"
           className="badge badge--danger member-home__refused"
-          onClick={requestSyncPanel}
+          data-testid="home-refused"
+          onClick={openSyncPanel}
         >
-          <Trans>{refused} thay đổi bị từ chối — xem</Trans>
+          <Trans>{refused} thay đổi bị từ chối — xem và xử lý</Trans>
         </button>
       )}
     </p>

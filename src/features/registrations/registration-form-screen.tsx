@@ -5,12 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { QueryScope } from '../../api/query-client';
-import { ApiRequestError } from '../../api/http-client';
+import { ApiRequestError, NetworkError } from '../../api/http-client';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { Spinner } from '../../ui/spinner';
 import { usePageTitle } from '../../ui/page-title';
 import { NotFoundScreen } from '../../ui/not-found-screen';
+import { OfflinePageScreen } from '../../ui/offline-page-screen';
 import { fieldMessages, fieldTexts } from '../../../contract/field-messages';
 import {
   registrationCreateSchema,
@@ -49,9 +50,17 @@ function RegistrationForm({ brand }: { brand: string }) {
     if (form.error instanceof ApiRequestError && form.error.status === 404) {
       return <NotFoundScreen />;
     }
+    // Never opened on this device and no network: it opens when the connection is back.
+    if (form.error instanceof NetworkError) {
+      return <OfflinePageScreen onRetry={() => void form.refetch()} />;
+    }
     return (
       <main className="registrations">
-        <p role="alert">{form.error.message}</p>
+        <p role="alert">
+          {form.error instanceof ApiRequestError
+            ? form.error.message
+            : t`Không tải được biểu mẫu đăng ký, vui lòng thử lại.`}
+        </p>
       </main>
     );
   }

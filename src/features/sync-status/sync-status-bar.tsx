@@ -9,7 +9,7 @@ import { startSync } from '../../sync/sync-engine';
 import { startLivePokes } from '../../sync/live-pokes';
 import { useSyncStatus } from '../../sync/use-sync-status';
 import { Button } from '../../ui/button';
-import { onSyncPanelRequest } from '../../ui/sync-panel-event';
+import { onOpenSyncPanel } from '../../sync/sync-panel-signal';
 import './sync-status.css';
 
 function formatSyncedAt(iso: string | null): string | null {
@@ -71,9 +71,9 @@ export function SyncStatusBar() {
   const { t } = useLingui();
   const sync = useSyncStatus();
   const [open, setOpen] = useState(false);
-  useEffect(() => onSyncPanelRequest(() => setOpen(true)), []);
   const panelId = useId();
 
+  useEffect(() => onOpenSyncPanel(() => setOpen(true)), []);
   useEffect(() => {
     const stopSync = startSync();
     const stopLive = startLivePokes();
