@@ -32,6 +32,30 @@ export const agencyGroupUpdateSchema = v.object({
 });
 export type AgencyGroupUpdate = v.InferOutput<typeof agencyGroupUpdateSchema>;
 
+/** POST /groupAndBrand/createByAdminAgency: a new group or brand of the agency (decision 1041). */
+export const agencyGroupCreateSchema = v.object({
+  agencyId: v.optional(idSchema),
+  name: v.pipe(
+    v.string('group_name_required'),
+    v.trim(),
+    v.nonEmpty('group_name_required'),
+    v.maxLength(200, 'too_long'),
+  ),
+  kind: v.optional(v.picklist(['brand', 'group'], 'not_allowed_value'), 'group'),
+  note: v.optional(v.pipe(v.string('not_text'), v.trim(), v.maxLength(2000, 'too_long'))),
+});
+export type AgencyGroupCreateInput = v.InferInput<typeof agencyGroupCreateSchema>;
+
+/** PUT /groupAndBrand/setAdminByAdminAgency/{groupId}: a member, by card link or id, made admin. */
+export const agencyGroupAdminSchema = v.object({
+  card: v.pipe(
+    v.string('group_admin_card_not_found'),
+    v.trim(),
+    v.nonEmpty('group_admin_card_not_found'),
+    v.maxLength(300, 'too_long'),
+  ),
+});
+
 export const productTypes = [
   'sell',
   'buy',

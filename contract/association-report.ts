@@ -29,13 +29,19 @@ export function amountOfText(text: string): number {
   return Number(trimmed.replaceAll('.', ''));
 }
 
-/** MM/YYYY → YYYY-MM-01 (the database keeps the month's first day). */
+/**
+ * The spec's MM/YYYY (a single-digit month too: "3/2026") → YYYY-MM-01 (the database keeps the
+ * month's first day).
+ */
 export const reportMonthSchema = v.pipe(
   v.string('month_required'),
   v.trim(),
   v.nonEmpty('month_required'),
-  v.regex(/^(0[1-9]|1[0-2])\/(19|20)\d{2}$/, 'invalid_month'),
-  v.transform((text) => `${text.slice(3)}-${text.slice(0, 2)}-01`),
+  v.regex(/^(0?[1-9]|1[0-2])\/(19|20)\d{2}$/, 'invalid_month'),
+  v.transform((text) => {
+    const [month = '', year = ''] = text.split('/');
+    return `${year}-${month.padStart(2, '0')}-01`;
+  }),
 );
 
 /** Export markets: a list, or one text of names separated by commas or new lines. */
@@ -59,15 +65,24 @@ const marketsSchema = v.optional(
  * POST /associationReport. Without `id` it files a new month (409 when that month already has
  * a report); with the id of the month's report it updates it (decision 0810).
  */
-export const associationReportFileSchema = v.object({
-  id: v.optional(idSchema),
-  groupId: idSchema,
-  month: reportMonthSchema,
-  turnover: reportAmountSchema(),
-  domesticRevenue: reportAmountSchema(),
-  exportRevenue: reportAmountSchema(),
-  exportMarkets: marketsSchema,
-});
+export const associationReportFileSchema = v.pipe(
+  v.object({
+    id: v.optional(idSchema),
+    groupId: idSchema,
+    month: reportMonthSchema,
+    turnover: reportAmountSchema(),
+    domesticRevenue: reportAmountSchema(),
+    exportRevenue: reportAmountSchema(),
+    exportMarkets: marketsSchema,
+    /** The spec's singular name of the same list; kept, never dropped (issue 23). */
+    exportMarket: marketsSchema,
+  }),
+  v.transform(({ exportMarket, ...report }) => ({
+    ...report,
+    exportMarkets: [...new Set([...report.exportMarkets, ...exportMarket])],
+  })),
+  v.check((report) => report.exportMarkets.length <= 50, 'too_many_items'),
+);
 export type AssociationReportFileInput = v.InferInput<typeof associationReportFileSchema>;
 export type AssociationReportFile = v.InferOutput<typeof associationReportFileSchema>;
 

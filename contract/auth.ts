@@ -3,7 +3,8 @@
 import * as v from 'valibot';
 import { isCommonPassword } from './common-passwords';
 import type { MemberLanguage, MemberType } from './member';
-import { emailPattern, isEmail, normalizePhone, passwordMaxLength, passwordSchema } from './login';
+import { emailPattern, isEmail, passwordMaxLength, passwordSchema } from './login';
+import { normalizePhone } from './phone';
 
 export const passwordMinLength = 8;
 export const otpLength = 6;

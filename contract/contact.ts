@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { optionalText, uuidSchema } from './common';
+import { phoneDigits } from './phone';
 
 // Phonebook contacts: a member's saved cards and manual contacts. Ids are made by the client
 // (uuid) so a contact written offline keeps its id when it reaches the server.
@@ -163,11 +164,6 @@ export function foldForSearch(text: string | null | undefined): string {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** Digits of a phone number, for matching "0901 234 567" with "0901234567". */
-export function phoneDigits(phone: string | null | undefined): string {
-  return phone ? phone.replace(/\D/g, '') : '';
 }
 
 /** The pre-folded text a contact is searched by (name, company, job title, email, phone). */

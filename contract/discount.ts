@@ -135,3 +135,23 @@ export function discountRefusal(
   if (day > offer.validTo) return 'discount_expired';
   return null;
 }
+
+/** Why a buyer may not get an offer at a bill; the codes are messages of contract/messages.ts. */
+export type DiscountEligibilityRefusal =
+  ReturnType<typeof discountRefusal> | 'discount_wrong_group' | 'discount_not_member';
+
+/**
+ * The eligibility rule, run by the till before it offers a discount and by the server when the
+ * entry arrives: the offer is the seller group's, on and valid that day, and the buyer is an
+ * active member of that group (a customer is not). Null when the buyer may get it.
+ */
+export function discountEligibility(
+  offer: Pick<DiscountGroup, 'groupId' | 'active' | 'validFrom' | 'validTo' | 'deletedAt'>,
+  bill: { sellerGroupId: string; day: string; buyerIsActiveMember: boolean },
+): NonNullable<DiscountEligibilityRefusal> | null {
+  if (offer.groupId !== bill.sellerGroupId) return 'discount_wrong_group';
+  const refusal = discountRefusal(offer, bill.day);
+  if (refusal) return refusal;
+  if (!bill.buyerIsActiveMember) return 'discount_not_member';
+  return null;
+}

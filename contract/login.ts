@@ -2,22 +2,13 @@
 // schemas. Apart from contract/auth.ts so that the login screen, a visitor's first screen,
 // does not carry the list of common passwords that only choosing a password needs.
 import * as v from 'valibot';
+import { normalizePhone } from './phone';
 
 export const passwordMaxLength = 128;
 
 /** Lower-cased, trimmed e-mail. */
 export function normalizeEmail(text: string): string {
   return text.trim().toLowerCase();
-}
-
-/**
- * A Vietnamese phone number in its national form (0 + 9 or 10 digits); +84/84 prefixes and
- * spaces, dots and dashes are accepted. Null when it is not a phone number.
- */
-export function normalizePhone(text: string): string | null {
-  const compact = text.trim().replace(/[\s.\-()]/g, '');
-  const national = compact.replace(/^\+?84(?=\d{9,10}$)/, '0');
-  return /^0\d{9,10}$/.test(national) ? national : null;
 }
 
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

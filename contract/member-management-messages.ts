@@ -36,6 +36,11 @@ export const memberManagementMessages = {
     vi: 'Vui lòng nhập tên khách hàng',
     en: 'Please enter the customer’s name',
   },
+  group_name_required: { vi: 'Vui lòng nhập tên nhóm', en: 'Please enter the group name' },
+  group_admin_card_not_found: {
+    vi: 'Không tìm thấy thành viên có danh thiếp này để làm quản trị',
+    en: 'No member with this card to make an admin',
+  },
   customer_card_not_found: {
     vi: 'Không tìm thấy danh thiếp để liên kết',
     en: 'No card found to link',

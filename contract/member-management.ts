@@ -142,9 +142,3 @@ export function searchKey(text: string): string {
     .toLowerCase()
     .trim();
 }
-
-/** Digits of a phone number, with a leading +84 read as 0. */
-export function phoneDigits(text: string): string {
-  const digits = text.replace(/\D/g, '');
-  return digits.startsWith('84') && text.trim().startsWith('+') ? `0${digits.slice(2)}` : digits;
-}

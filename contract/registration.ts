@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isoDateSchema, optionalText, pageSchema, uuidSchema } from './common';
-import { emailPattern, normalizePhone } from './login';
+import { emailPattern } from './login';
+import { normalizePhone } from './phone';
 import type { Lang } from './messages';
 
 // Registration information (spec §3, §4 workflow, §5 missingInfo comma-joined, §7 rg calls):

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, like, lt, sql }
 import type { Database, Queryable } from '../db/client';
 import { groupMembers, groups, members } from '../db/schema';
 import { registrations, registrationSteps } from '../db/schema-registrations';
+import { phoneDigits } from '../../contract/phone';
 import { ApiError, type FieldInput } from '../http/errors';
 import {
   missingInfoOf,
@@ -135,11 +136,10 @@ export async function listRegistrations(
   const conditions = [inArray(registrations.groupId, groupIds)];
   if (query.status) conditions.push(eq(registrations.status, query.status));
   if (query.type) conditions.push(eq(registrations.type, query.type));
-  const phoneDigits = query.phone?.replace(/\D/g, '');
-  if (phoneDigits) {
-    // Stored as 0xxxxxxxxx; a search with +84 finds it too.
-    const local = phoneDigits.startsWith('84') ? phoneDigits.slice(2) : phoneDigits;
-    conditions.push(like(registrations.phone, `%${local.replace(/^0/, '')}%`));
+  const typedPhone = phoneDigits(query.phone);
+  if (typedPhone) {
+    // Stored as 0xxxxxxxxx (contract/phone.ts); a search with +84 finds it too.
+    conditions.push(like(registrations.phone, `%${typedPhone.replace(/^0/, '')}%`));
   }
   if (query.email) conditions.push(ilike(registrations.email, `%${escapeLike(query.email)}%`));
   if (query.citizenIdentificationCode) {

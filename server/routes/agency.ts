@@ -10,6 +10,8 @@ import { readBody, readQuery, uuidParam } from '../http/input';
 import { agencies, agencyAdmins, groupMembers, groups, members, products } from '../db/schema';
 import { agencyRecommendedProducts } from '../db/schema-agency';
 import {
+  agencyGroupAdminSchema,
+  agencyGroupCreateSchema,
   agencyGroupsQuerySchema,
   agencyGroupUpdateSchema,
   agencyIdQuerySchema,
@@ -22,6 +24,19 @@ import {
   type OrganizeAdmin,
 } from '../../contract/agency';
 import { administeredAgencies, requireAgencyAdmin, requireGroup } from '../agency-access';
+import { checkUrlMinify } from '../card-links';
+import { findMember } from '../ssr/card-data';
+import { slugForName } from '../auth/url-minify';
+
+const agencyGroupColumns = {
+  id: groups.id,
+  name: groups.name,
+  note: groups.note,
+  urlMinify: groups.urlMinify,
+  kind: groups.kind,
+  language: groups.language,
+  layoutPermission: groups.layoutPermission,
+};
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
@@ -81,8 +96,10 @@ export function agencyRoutes(deps: AppDeps): Hono<AppEnv> {
         kind: groups.kind,
         language: groups.language,
         layoutPermission: groups.layoutPermission,
+        // Written out: drizzle renders ${groups.id} as a bare "id" here, which the subquery
+        // read as gm.id (every count was 0).
         members: sql<number>`(SELECT count(*)::int FROM group_members gm
-          WHERE gm.group_id = ${groups.id} AND gm.status = 'active' AND gm.deleted_at IS NULL)`,
+          WHERE gm.group_id = "groups"."id" AND gm.status = 'active' AND gm.deleted_at IS NULL)`,
       })
       .from(groups)
       .where(where)
@@ -138,16 +155,91 @@ export function agencyRoutes(deps: AppDeps): Hono<AppEnv> {
       .update(groups)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(groups.id, group.id))
-      .returning({
-        id: groups.id,
-        name: groups.name,
-        note: groups.note,
-        urlMinify: groups.urlMinify,
-        kind: groups.kind,
-        language: groups.language,
-        layoutPermission: groups.layoutPermission,
-      });
+      .returning(agencyGroupColumns);
     return c.json(row);
+  });
+
+  // A new group or brand of the agency (decision 1041); its short link is made from the name.
+  app.post('/groupAndBrand/createByAdminAgency', async (c) => {
+    const me = requireMember(c);
+    const input = await readBody(c, agencyGroupCreateSchema);
+    const agencyId = await requireAgencyAdmin(db, me.memberId, input.agencyId);
+    const row = await db.transaction(async (tx) => {
+      let link = slugForName(input.name.slice(0, 30));
+      while ((await checkUrlMinify(tx, link)).exists) link = slugForName(input.name.slice(0, 30));
+      const [created] = await tx
+        .insert(groups)
+        .values({
+          name: input.name,
+          kind: input.kind,
+          note: input.note ?? null,
+          urlMinify: link,
+          agencyId,
+        })
+        .returning(agencyGroupColumns);
+      return created!;
+    });
+    const group: AgencyGroup = { ...row, members: 0 };
+    return c.json(group, 201);
+  });
+
+  // Archived: the group leaves the agency's lists and its card; its ledger and reports stay.
+  app.put('/groupAndBrand/archiveByAdminAgency/:id', async (c) => {
+    const me = requireMember(c);
+    const group = await requireGroup(db, uuidParam(c, 'id'));
+    if (!group.agencyId) throw new ApiError(403, 'forbidden');
+    await requireAgencyAdmin(db, me.memberId, group.agencyId);
+    await db
+      .update(groups)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(groups.id, group.id));
+    return c.json({ id: group.id, archived: true });
+  });
+
+  // Names a member (card link, short link or id) admin of one of the agency's groups.
+  app.put('/groupAndBrand/setAdminByAdminAgency/:id', async (c) => {
+    const me = requireMember(c);
+    const group = await requireGroup(db, uuidParam(c, 'id'));
+    if (!group.agencyId) throw new ApiError(403, 'forbidden');
+    await requireAgencyAdmin(db, me.memberId, group.agencyId);
+    const input = await readBody(c, agencyGroupAdminSchema);
+    const key =
+      input.card
+        .replace(/[?#].*$/, '')
+        .replace(/\/+$/, '')
+        .split('/')
+        .pop() ?? '';
+    const person = key ? await findMember(db, key) : undefined;
+    if (!person) {
+      throw new ApiError(400, 'validation_failed', { card: 'group_admin_card_not_found' });
+    }
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: groupMembers.id })
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.memberId, person.id)))
+        .for('update');
+      if (row) {
+        await tx
+          .update(groupMembers)
+          .set({ role: 'admin', status: 'active', deletedAt: null, updatedAt: sql`now()` })
+          .where(eq(groupMembers.id, row.id));
+      } else {
+        await tx
+          .insert(groupMembers)
+          .values({ groupId: group.id, memberId: person.id, role: 'admin', status: 'active' });
+      }
+    });
+    const admin: OrganizeAdmin = {
+      memberId: person.id,
+      name: person.name,
+      urlMinify: person.urlMinify,
+      avatarUrl: person.avatarUrl,
+      groupId: group.id,
+      groupName: group.name,
+      role: 'admin',
+    };
+    return c.json(admin);
   });
 
   // The agency's recommended products (ids in order), for its admins' curation screen.

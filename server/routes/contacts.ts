@@ -4,16 +4,12 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
+import { looksLikePhone, phoneDigits } from '../../contract/phone';
 import { ApiError, requestLang } from '../http/errors';
 import { rawBody, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
 import { contactForClient, liveContacts, ownedContact } from '../sync/contacts-sync';
-import {
-  contactListQuerySchema,
-  foldForSearch,
-  phoneDigits,
-  type ContactPage,
-} from '../../contract/contact';
+import { contactListQuerySchema, foldForSearch, type ContactPage } from '../../contract/contact';
 import {
   contactsToCsv,
   contactsToVCard,
@@ -58,9 +54,7 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
       list = list.filter(
         (contact) =>
           contact.searchKey.includes(needle) ||
-          (digits.length >= 3 &&
-            /^[+\d\s().-]+$/.test(needle) &&
-            contact.searchKey.includes(digits)),
+          (digits.length >= 3 && looksLikePhone(needle) && contact.searchKey.includes(digits)),
       );
     }
     const body: ContactPage = {

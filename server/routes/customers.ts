@@ -3,12 +3,12 @@
 // mirror them (server/sync/group-roster-sync.ts). Decisions 0800, 0801.
 import { Hono, type Context } from 'hono';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { looksLikePhone, phoneDigits } from '../../contract/phone';
 import {
   customerCreateSchema,
   customerQuerySchema,
   customerUpdateSchema,
   memberPageSize,
-  phoneDigits,
   searchKey,
   type Customer,
   type CustomerPage,
@@ -117,12 +117,16 @@ export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
     await requireGroupAdmin(db, me, groupId);
     const q = readQuery(c, customerQuerySchema);
     const folded = q.query ? searchKey(q.query) : '';
-    const digits = q.query ? phoneDigits(q.query) : '';
+    const digits = q.query && looksLikePhone(q.query) ? phoneDigits(q.query) : '';
     const like = `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    // Stored phones keep the spaces and dots typed; compared here as contract/phone.ts reads
+    // them (digits only, a leading 84 of a whole number read as 0).
+    const storedDigits = sql`regexp_replace(regexp_replace(coalesce(c.phone, ''), '\\D', '', 'g'),
+      '^84(\\d{9,10})$', '0\\1')`;
     const match = folded
       ? sql`AND (vn_fold(c.name) LIKE ${like} OR lower(coalesce(c.email, '')) LIKE ${like}
           OR lower(coalesce(m.url_minify, '')) LIKE ${like}
-          ${digits.length >= 3 ? sql`OR c.phone LIKE ${`%${digits}%`}` : sql``})`
+          ${digits.length >= 3 ? sql`OR ${storedDigits} LIKE ${`%${digits}%`}` : sql``})`
       : sql``;
     const rows = await queryRows<CustomerSql>(
       db,

@@ -3,13 +3,13 @@
 // member's own join request. Who may call what: decision 0800 (server/auth/group-roles.ts).
 import { Hono, type Context } from 'hono';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { phoneDigits } from '../../contract/phone';
 import {
   memberListQuerySchema,
   memberPageSize,
   memberStatusSchema,
   roleChangeSchema,
   searchKey,
-  phoneDigits,
   type GroupMemberItem,
   type JoinStatus,
   type MemberListPage,

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
-import { findInRoster, linkKey, memberIdByLink } from '../../src/features/points/roster-lookup';
+import { findInRoster, linkKey, memberIdByKey } from '../../src/features/points/roster-lookup';
 import { startTestServer } from '../server/test-server';
 import { createDevice, demoMemberId } from './support/sync-harness';
 
@@ -21,9 +21,9 @@ describe('the roster on a staff device', () => {
     const groups = (await device.db.staffGroups.toArray()).map((g) => g.groupId);
     expect(groups).toHaveLength(1);
     // Nothing below talks to the server: only the device's tables are read.
-    expect(await memberIdByLink(device.db, 'demo', groups)).toBe(demoId);
-    expect(await memberIdByLink(device.db, 'https://mecards.vn/me/demo', groups)).toBe(demoId);
-    expect(await memberIdByLink(device.db, 'DEMO', groups)).toBe(demoId);
+    expect(await memberIdByKey(device.db, 'demo', groups)).toBe(demoId);
+    expect(await memberIdByKey(device.db, 'https://mecards.vn/me/demo', groups)).toBe(demoId);
+    expect(await memberIdByKey(device.db, 'DEMO', groups)).toBe(demoId);
     const byPhone = await findInRoster(device.db, '090 123 4567', groups);
     expect(byPhone[0]?.memberId).toBe(demoId);
     const byName = await findInRoster(device.db, 'pham thu', groups);
@@ -31,7 +31,19 @@ describe('the roster on a staff device', () => {
     // A waiting join request and a customer without a card are not offered.
     expect(await findInRoster(device.db, 'dang ngoc', groups)).toEqual([]);
     expect(await findInRoster(device.db, 'truong van hau', groups)).toEqual([]);
-    expect(await memberIdByLink(device.db, 'no-such-link', groups)).toBeUndefined();
+    expect(await memberIdByKey(device.db, 'no-such-link', groups)).toBeUndefined();
+    // A whole phone number, however it is written, names the member (issue 23).
+    for (const typed of [
+      '0901234567',
+      '0901 234 567',
+      '0901.234.567',
+      '+84 901 234 567',
+      '84901234567',
+    ]) {
+      expect(await memberIdByKey(device.db, typed, groups)).toBe(demoId);
+    }
+    // Part of a number lists people but names no one.
+    expect(await memberIdByKey(device.db, '0901234', groups)).toBeUndefined();
   });
 
   it('a plain member mirrors no roster', async () => {

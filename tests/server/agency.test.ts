@@ -424,3 +424,139 @@ describe('explore directory', () => {
     expect(asMember.body.companies).toHaveLength(3);
   });
 });
+
+describe('agency groups (issue 23)', () => {
+  it('counts each group’s active members', async () => {
+    const list = await call(
+      'GET',
+      `/members/getListGroupByAgency?agencyId=${cast.agencyId}`,
+      cast.agencyAdmin,
+    );
+    const counts = Object.fromEntries(
+      list.body.items.map((g) => [g.urlMinify, (g as unknown as { members: number }).members]),
+    );
+    // Seed: the brand has its admin, the seller and two members (one more only asked to join);
+    // the agency's group has the demo member and the brand's admin.
+    expect(counts).toEqual({ 'demo-brand': 4, 'demo-group': 2 });
+  });
+
+  it('an agency admin creates a group, names its admin, renames and archives it', async () => {
+    const bad = await call('POST', '/groupAndBrand/createByAdminAgency', cast.agencyAdmin, {
+      name: '  ',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.name).toBe('Vui lòng nhập tên nhóm');
+    const refused = await call('POST', '/groupAndBrand/createByAdminAgency', cast.seller, {
+      agencyId: cast.agencyId,
+      name: 'Nhóm lạ',
+    });
+    expect(refused.status).toBe(403);
+
+    const created = await call('POST', '/groupAndBrand/createByAdminAgency', cast.agencyAdmin, {
+      name: 'Câu lạc bộ Cà phê Cầu Đất',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const [row] = await db.select().from(groups).where(eq(groups.id, id));
+    expect(row).toMatchObject({ agencyId: cast.agencyId, kind: 'group', deletedAt: null });
+    expect(row!.urlMinify).toMatch(/^cau-lac-bo-ca-phe-cau-dat-/);
+
+    const unknownCard = await call(
+      'PUT',
+      `/groupAndBrand/setAdminByAdminAgency/${id}`,
+      cast.agencyAdmin,
+      { card: 'https://cards.test/me/no-such-card' },
+    );
+    expect(unknownCard.status).toBe(400);
+    expect(unknownCard.body.error.fields.card).toBe(
+      'Không tìm thấy thành viên có danh thiếp này để làm quản trị',
+    );
+    const named = await call(
+      'PUT',
+      `/groupAndBrand/setAdminByAdminAgency/${id}`,
+      cast.agencyAdmin,
+      { card: 'https://cards.test/me/demo' },
+    );
+    expect(named.status).toBe(200);
+    const list = await call(
+      'GET',
+      `/members/getListGroupByAgency?agencyId=${cast.agencyId}&filter=${encodeURIComponent('Cầu Đất')}`,
+      cast.agencyAdmin,
+    );
+    expect(list.body.items).toEqual([
+      expect.objectContaining({ id, name: 'Câu lạc bộ Cà phê Cầu Đất', members: 1 }),
+    ]);
+    const organize = await call(
+      'GET',
+      `/groupAndBrand/getOrganizeAdmins?agencyId=${cast.agencyId}`,
+      cast.agencyAdmin,
+    );
+    expect(organize.body.items).toContainEqual(
+      expect.objectContaining({ memberId: cast.demoId, groupId: id, role: 'admin' }),
+    );
+
+    const renamed = await call(
+      'PUT',
+      `/groupAndBrand/updateUByIdByAdminAgency/${id}`,
+      cast.agencyAdmin,
+      { name: 'CLB Cà phê Cầu Đất' },
+    );
+    expect(renamed.status).toBe(200);
+    const archived = await call(
+      'PUT',
+      `/groupAndBrand/archiveByAdminAgency/${id}`,
+      cast.agencyAdmin,
+    );
+    expect(archived.status).toBe(200);
+    const [gone] = await db.select().from(groups).where(eq(groups.id, id));
+    expect(gone!.name).toBe('CLB Cà phê Cầu Đất');
+    expect(gone!.deletedAt).not.toBeNull();
+    const after = await call(
+      'GET',
+      `/members/getListGroupByAgency?agencyId=${cast.agencyId}`,
+      cast.agencyAdmin,
+    );
+    expect(after.body.items.map((g) => g.id)).not.toContain(id);
+    const again = await call('PUT', `/groupAndBrand/archiveByAdminAgency/${id}`, cast.agencyAdmin);
+    expect(again.status).toBe(404);
+  });
+
+  it('a report keeps the spec’s exportMarket and takes a month as MM/YYYY or M/YYYY', async () => {
+    const filed = await call('POST', '/associationReport', cast.brandAdmin, {
+      groupId: cast.brandId,
+      month: '3/2022',
+      turnover: 5_000,
+      domesticRevenue: 3_000,
+      exportRevenue: 2_000,
+      exportMarket: 'Hàn Quốc, Đức',
+    });
+    expect(filed.status).toBe(201);
+    const [row] = await db
+      .select()
+      .from(associationReports)
+      .where(
+        and(
+          eq(associationReports.groupId, cast.brandId),
+          eq(associationReports.month, '2022-03-01'),
+        ),
+      );
+    expect(row!.exportMarkets).toEqual(['Hàn Quốc', 'Đức']);
+    const same = await call('POST', '/associationReport', cast.brandAdmin, {
+      groupId: cast.brandId,
+      month: '03/2022',
+      turnover: 1,
+      domesticRevenue: 1,
+      exportRevenue: 0,
+    });
+    expect(same.status).toBe(409);
+    const bad = await call('POST', '/associationReport', cast.brandAdmin, {
+      groupId: cast.brandId,
+      month: '13/2022',
+      turnover: 1,
+      domesticRevenue: 1,
+      exportRevenue: 0,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.month).toBeTruthy();
+  });
+});

@@ -279,6 +279,28 @@ describe('customers', () => {
     expect(found.items.map((c) => c.id)).toEqual([customer.id]);
   });
 
+  it('finds a customer by a phone however it was written, and by a name without marks', async () => {
+    const created = await server.request('/api/members/createCustomer', {
+      method: 'POST',
+      token: cast.admin.token,
+      json: { groupId: cast.brandId, name: 'Đặng Thị Thu', phone: '+84 912.888.777' },
+    });
+    expect(created.status).toBe(200);
+    const customer = (await created.json()) as Customer;
+    for (const typed of ['0912888', '0912 888 777', '0912.888.777', '+84912888777', 'dang thi']) {
+      const found = (await (
+        await get(
+          `/members/getCustomer/${cast.brandId}?query=${encodeURIComponent(typed)}`,
+          cast.admin.token,
+        )
+      ).json()) as CustomerPage;
+      expect(
+        found.items.map((c) => c.id),
+        typed,
+      ).toEqual([customer.id]);
+    }
+  });
+
   it('refuses a customer without a name, with a bad phone or an unknown card, naming the field', async () => {
     const before = await managedRowsFingerprint(server);
     const res = await server.request('/api/members/createCustomer', {

@@ -4,12 +4,8 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import fc from 'fast-check';
 import { changePasswordSchema, newPasswordSchema, registerSchema } from '../../contract/auth';
-import {
-  loginFormSchema,
-  loginSchema,
-  normalizePhone,
-  parseIdentifier,
-} from '../../contract/login';
+import { loginFormSchema, loginSchema, parseIdentifier } from '../../contract/login';
+import { normalizePhone } from '../../contract/phone';
 import { isCommonPassword } from '../../contract/common-passwords';
 import { messageText } from '../../contract/messages';
 import {

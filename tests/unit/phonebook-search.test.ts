@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contactSearchKey, foldForSearch, phoneDigits } from '../../contract/contact';
+import { contactSearchKey, foldForSearch } from '../../contract/contact';
+import { phoneDigits } from '../../contract/phone';
 import {
   ContactSearchIndex,
   matchesQuery,
@@ -31,8 +32,8 @@ describe('search normalisation', () => {
     expect(foldForSearch('Nguye\u0302\u0303n')).toBe('nguyen');
   });
 
-  it('keeps the digits of a phone', () => {
-    expect(phoneDigits('+84 (90) 123-45.67')).toBe('8490123456' + '7');
+  it('keeps the digits of a phone, in national form (contract/phone.ts)', () => {
+    expect(phoneDigits('+84 (90) 123-45.67')).toBe('0901234567');
   });
 
   it('turns a phone-like query into its digits, other queries into tokens', () => {

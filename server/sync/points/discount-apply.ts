@@ -1,4 +1,4 @@
-// A discount applied with a point entry (decision 0810): checked again when the entry reaches
+// A discount applied with a point entry (decisions 0810, 1040): checked again when the entry reaches
 // the server (the offer may have been switched off, ended, or the buyer left the group while
 // the seller was offline) and written in the entry's transaction; a refusal refuses the entry,
 // with the reason on the discount field, since the bill assumed the discount.
@@ -7,7 +7,7 @@ import type { Transaction } from '../../db/client';
 import { groupMembers } from '../../db/schema';
 import { discountGroups, discounts } from '../../db/schema-agency';
 import { ApiError } from '../../http/errors';
-import { discountAmount, discountRefusal } from '../../../contract/discount';
+import { discountAmount, discountEligibility } from '../../../contract/discount';
 import type { PointCreate } from '../../../contract/points';
 import type { MessageCode } from '../../../contract/messages';
 import { vietnamDay } from '../../../contract/vietnam-time';
@@ -30,9 +30,6 @@ export async function checkEntryDiscount(
     .from(discountGroups)
     .where(eq(discountGroups.id, input.discountGroupId));
   if (!offer) throw new ApiError(422, 'discount_inactive', { discountGroupId: 'not_found' });
-  if (offer.groupId !== input.sellerGroupId) throw refuse('discount_wrong_group');
-  const refusal = discountRefusal(offer, vietnamDay(recordedAt));
-  if (refusal) throw refuse(refusal);
   const [membership] = await tx
     .select({ id: groupMembers.id })
     .from(groupMembers)
@@ -44,7 +41,12 @@ export async function checkEntryDiscount(
         isNull(groupMembers.deletedAt),
       ),
     );
-  if (!membership) throw refuse('discount_not_member');
+  const refusal = discountEligibility(offer, {
+    sellerGroupId: input.sellerGroupId,
+    day: vietnamDay(recordedAt),
+    buyerIsActiveMember: membership !== undefined,
+  });
+  if (refusal) throw refuse(refusal);
   return { discountGroupId: offer.id, percent: offer.percent };
 }
 

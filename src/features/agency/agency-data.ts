@@ -5,6 +5,7 @@ import { apiFetch } from '../../api/http-client';
 import type {
   AgencyAdmin,
   AgencyGroup,
+  AgencyGroupCreateInput,
   AgencyGroupUpdate,
   AgencyPage,
   AgencySummary,
@@ -60,6 +61,27 @@ export function updateAgencyGroup(groupId: string, changes: AgencyGroupUpdate) {
   return apiFetch<AgencyGroup>(`/groupAndBrand/updateUByIdByAdminAgency/${groupId}`, {
     method: 'PUT',
     json: changes,
+  });
+}
+
+/** Online only: a new group (or brand) of the agency. */
+export function createAgencyGroup(input: AgencyGroupCreateInput) {
+  return apiFetch<AgencyGroup>('/groupAndBrand/createByAdminAgency', {
+    method: 'POST',
+    json: input,
+  });
+}
+
+/** Online only: the group leaves the agency's lists. */
+export function archiveAgencyGroup(groupId: string) {
+  return apiFetch(`/groupAndBrand/archiveByAdminAgency/${groupId}`, { method: 'PUT' });
+}
+
+/** Online only: names a member (card link or short link) admin of the group. */
+export function nameGroupAdmin(groupId: string, card: string) {
+  return apiFetch<OrganizeAdmin>(`/groupAndBrand/setAdminByAdminAgency/${groupId}`, {
+    method: 'PUT',
+    json: { card },
   });
 }
 

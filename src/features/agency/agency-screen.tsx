@@ -13,6 +13,9 @@ import { TextField } from '../../ui/text-field';
 import { EmptyState } from '../../ui/empty-state';
 import { toast } from '../../ui/toast';
 import {
+  archiveAgencyGroup,
+  createAgencyGroup,
+  nameGroupAdmin,
   saveRecommended,
   updateAgencyGroup,
   useAgencyAdmins,
@@ -94,6 +97,7 @@ function AgencyGroups({ agencyId }: { agencyId: string }) {
           setPage(1);
         }}
       />
+      <NewGroupForm agencyId={agencyId} />
       <ul className="agency-list" data-testid="agency-groups">
         {groups.data?.items.map((g) => (
           <li key={g.id}>
@@ -137,6 +141,60 @@ function AgencyGroups({ agencyId }: { agencyId: string }) {
   );
 }
 
+function NewGroupForm({ agencyId }: { agencyId: string }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'group' | 'brand'>('group');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="agency-form"
+      aria-label={t`Tạo nhóm mới`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        setBusy(true);
+        setErrors({});
+        createAgencyGroup({ agencyId, name, kind })
+          .then(async (group) => {
+            toast.success(t`Đã tạo nhóm ${group.name}`);
+            setName('');
+            await queryClient.invalidateQueries({ queryKey: ['agency', agencyId] });
+          })
+          .catch((error: unknown) => {
+            if (error instanceof ApiRequestError) setErrors(error.fields);
+            toast.error(error instanceof Error ? error.message : t`Không lưu được`);
+          })
+          .finally(() => setBusy(false));
+      }}
+    >
+      <TextField
+        label={t`Tên nhóm mới`}
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <label className="field">
+        <span className="field__label">
+          <Trans>Loại</Trans>
+        </span>
+        <select
+          className="field__input"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as 'group' | 'brand')}
+        >
+          <option value="group">{t`Nhóm`}</option>
+          <option value="brand">{t`Thương hiệu`}</option>
+        </select>
+      </label>
+      <Button type="submit" disabled={busy}>
+        <Trans>Tạo nhóm</Trans>
+      </Button>
+    </form>
+  );
+}
+
 function GroupEditor({
   group,
   agencyId,
@@ -151,6 +209,7 @@ function GroupEditor({
   const [name, setName] = useState(group.name);
   const [note, setNote] = useState(group.note ?? '');
   const [layout, setLayout] = useState(group.layoutPermission);
+  const [adminCard, setAdminCard] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   return (
@@ -198,12 +257,66 @@ function GroupEditor({
           <option value="LIMIT">{t`Chỉ giao diện của thương hiệu`}</option>
         </select>
       </label>
+      <TextField
+        label={t`Liên kết danh thiếp của quản trị viên mới`}
+        value={adminCard}
+        error={errors.card}
+        autoComplete="off"
+        onChange={(e) => setAdminCard(e.target.value)}
+      />
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={busy || adminCard.trim() === ''}
+        onClick={() => {
+          setBusy(true);
+          nameGroupAdmin(group.id, adminCard)
+            .then(async (admin) => {
+              toast.success(t`${admin.name} là quản trị viên của ${group.name}`);
+              setAdminCard('');
+              await queryClient.invalidateQueries({ queryKey: ['agency', agencyId] });
+            })
+            .catch((error: unknown) => {
+              if (error instanceof ApiRequestError) setErrors(error.fields);
+              toast.error(error instanceof Error ? error.message : t`Không lưu được`);
+            })
+            .finally(() => setBusy(false));
+        }}
+      >
+        <Trans>Thêm quản trị viên</Trans>
+      </Button>
       <div className="agency-row">
         <Button type="submit" disabled={busy}>
           <Trans>Lưu</Trans>
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
           <Trans>Huỷ</Trans>
+        </Button>
+        <Button
+          type="button"
+          variant="danger"
+          disabled={busy}
+          onClick={() => {
+            if (
+              !window.confirm(
+                t`Đóng nhóm ${group.name}? Nhóm rời khỏi danh sách; sổ điểm và báo cáo vẫn được giữ.`,
+              )
+            )
+              return;
+            setBusy(true);
+            archiveAgencyGroup(group.id)
+              .then(async () => {
+                toast.success(t`Đã đóng nhóm ${group.name}`);
+                await queryClient.invalidateQueries({ queryKey: ['agency', agencyId] });
+                onDone();
+              })
+              .catch((error: unknown) =>
+                toast.error(error instanceof Error ? error.message : t`Không lưu được`),
+              )
+              .finally(() => setBusy(false));
+          }}
+        >
+          <Trans>Đóng nhóm</Trans>
         </Button>
       </div>
     </form>

@@ -10,7 +10,8 @@ import {
   type RegisterForm,
   type RegisterInput,
 } from '../../../contract/auth';
-import { normalizeEmail, normalizePhone } from '../../../contract/login';
+import { normalizeEmail } from '../../../contract/login';
+import { normalizePhone } from '../../../contract/phone';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { usePageTitle } from '../../ui/page-title';

@@ -437,6 +437,8 @@ function CustomersPanel({ groupId, online }: { groupId: string; online: boolean 
         <Spinner />
       ) : list.isError ? (
         <p role="alert">{failure(list.error, t`Không tải được danh sách.`)}</p>
+      ) : list.data.items.length === 0 && query.trim() ? (
+        <EmptyState title={t`Không có khách hàng nào khớp “${query.trim()}”.`} />
       ) : list.data.items.length === 0 ? (
         <EmptyState title={t`Chưa có khách hàng nào.`} />
       ) : (

@@ -2,7 +2,8 @@
 // (contract/contact.ts contactSearchKey); an index joins the keys into one text, so the first
 // token is found with a few native `indexOf` scans, and typing more only narrows the last
 // results — well under a frame for 10,000 contacts.
-import { foldForSearch, phoneDigits } from '../../../contract/contact';
+import { foldForSearch } from '../../../contract/contact';
+import { looksLikePhone, phoneDigits } from '../../../contract/phone';
 
 export interface SearchableContact {
   id: string;
@@ -19,13 +20,11 @@ export interface PreparedQuery {
   tokens: string[];
 }
 
-const phoneQuery = /^[+\d\s().-]+$/;
-
 /** Folds the query; a query that looks like a phone number becomes its digits. */
 export function prepareQuery(query: string): PreparedQuery {
   const text = foldForSearch(query);
   if (!text) return { text, phone: false, tokens: [] };
-  if (phoneQuery.test(text) && phoneDigits(text).length > 0) {
+  if (looksLikePhone(text)) {
     return { text, phone: true, tokens: [phoneDigits(text)] };
   }
   return { text, phone: false, tokens: text.split(' ').filter(Boolean) };

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { EmptyState } from '../../ui/empty-state';
-import { toast } from '../../ui/toast';
+import { toast, toastDurationMs } from '../../ui/toast';
 import {
   lookUpMemberPoints,
   saveCheckIn,
@@ -30,6 +30,7 @@ import {
   useStaffGroups,
   resolveLinkOffline,
   useUsableDiscounts,
+  watchOutboxOutcome,
 } from './points-data';
 import { DuplicateBadge, PendingBadge, PointsDelta } from './points-badges';
 import { dateTime } from './ledger-time';
@@ -229,12 +230,31 @@ function MemberPoints({
     return p.buyerMemberId === memberId || p.memberId === memberId;
   });
   const orders = useOrderGroups(memberId, group.groupId);
-  const discounts = useUsableDiscounts(group.groupId);
+  const discounts = useUsableDiscounts(group.groupId, memberId);
   const [discountId, setDiscountId] = useState('');
   const discount = discounts?.find((d) => d.id === discountId);
   const [orderChoice, setOrderChoice] = useState('');
   const [orderTitle, setOrderTitle] = useState('');
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState<{ outboxId: string; invoiceNumber: string }>();
+  // The last bill's state stays on screen after its toast is gone.
+  const [status, setStatus] = useState('');
+  useEffect(() => {
+    if (!sending) return;
+    const invoice = sending.invoiceNumber;
+    return watchOutboxOutcome(sending.outboxId, (outcome) => {
+      // Replaces the "sending" toast: one outcome, said once.
+      const id = `point-${sending.outboxId}`;
+      const text =
+        outcome === 'accepted'
+          ? t`Máy chủ đã nhận hoá đơn ${invoice}`
+          : t`Máy chủ từ chối hoá đơn ${invoice} — xem lý do bên dưới`;
+      if (outcome === 'accepted') toast.success(text, { id });
+      else toast.error(text, { id });
+      setStatus(text);
+      setSending(undefined);
+    });
+  }, [sending, t]);
   const {
     register,
     handleSubmit,
@@ -278,7 +298,7 @@ function MemberPoints({
         setOrderChoice(order.id);
         setOrderTitle('');
       }
-      await savePointEntry({
+      const saved = await savePointEntry({
         group,
         orderGroupId,
         buyerMemberId: memberId,
@@ -291,7 +311,18 @@ function MemberPoints({
       });
       reset();
       setDiscountId('');
-      toast.success(online ? t`Đã lưu điểm` : t`Đã lưu trên máy — sẽ gửi khi có mạng`);
+      setSending({ outboxId: saved.outboxId, invoiceNumber: saved.row.invoiceNumber });
+      const invoice = saved.row.invoiceNumber;
+      setStatus(
+        online
+          ? t`Hoá đơn ${invoice} đã lưu trên máy, đang gửi…`
+          : t`Hoá đơn ${invoice} đã lưu trên máy, sẽ gửi khi có mạng`,
+      );
+      // Only the device has it yet: the server's answer is told when it comes (below).
+      toast.info(online ? t`Đã lưu trên máy, đang gửi…` : t`Đã lưu trên máy — sẽ gửi khi có mạng`, {
+        id: `point-${saved.outboxId}`,
+        durationMs: online ? 10_000 : toastDurationMs,
+      });
     } catch {
       toast.error(t`Không lưu được trên thiết bị. Vui lòng thử lại.`);
     } finally {
@@ -438,6 +469,9 @@ function MemberPoints({
         <Button type="submit" busy={busy}>
           <Trans>Lưu điểm</Trans>
         </Button>
+        <p className="points-hint" role="status" data-testid="entry-status">
+          {status}
+        </p>
       </form>
 
       <RefusedList entries={refused} />

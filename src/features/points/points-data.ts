@@ -1,5 +1,6 @@
 // Data of the points screens: the local ledger mirror (Dexie), what waits in the outbox, and
 // the writes (point entries, check-ins) queued with strict durability.
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   appDb,
@@ -23,8 +24,8 @@ import {
 import type { CheckInCreateInput } from '../../../contract/checkin';
 import type { MutationName } from '../../../contract/mutations';
 import { currentMemberId } from '../../api/current-member';
-import { findInRoster, memberIdByLink } from './roster-lookup';
-import { discountRefusal } from '../../../contract/discount';
+import { findInRoster, memberIdByKey } from './roster-lookup';
+import { discountEligibility } from '../../../contract/discount';
 import { vietnamDay } from '../../../contract/vietnam-time';
 
 export const pointMutations = [
@@ -258,24 +259,35 @@ export interface NewPointEntry {
 }
 
 /**
- * The group's discount offers usable today (as this device knows them: mirrored from the
- * server, so a seller can apply one offline).
+ * The group's discount offers this buyer may get today, by the rule the server applies again
+ * (contract/discount.ts discountEligibility) on what this device mirrors: the offers and the
+ * group's roster, so a seller can apply one offline. A customer who is not a member gets none.
  */
-export function useUsableDiscounts(groupId: string): DiscountGroupRow[] | undefined {
+export function useUsableDiscounts(
+  groupId: string,
+  buyerMemberId: string,
+): DiscountGroupRow[] | undefined {
   return useLiveQuery(async () => {
     const today = vietnamDay(new Date());
     const rows = await appDb.discountGroups.where('groupId').equals(groupId).toArray();
+    const roster = await appDb.groupRoster.where('groupId').equals(groupId).toArray();
+    const buyerIsActiveMember = roster.some(
+      (r) => r.kind === 'member' && r.memberId === buyerMemberId && r.deletedAt === null,
+    );
+    const bill = { sellerGroupId: groupId, day: today, buyerIsActiveMember };
     return rows
-      .filter((r) => discountRefusal(r, today) === null)
+      .filter((r) => discountEligibility(r, bill) === null)
       .sort((a, b) => b.percent - a.percent || a.title.localeCompare(b.title));
-  }, [groupId]);
+  }, [groupId, buyerMemberId]);
 }
 
 /**
  * Logs a point entry. Offline: saved on this device at once (flushed to disk) and sent once
  * when back online; a refusal (e.g. not enough points) stays listed with its reason.
  */
-export async function savePointEntry(input: NewPointEntry): Promise<PointEntryRow> {
+export async function savePointEntry(
+  input: NewPointEntry,
+): Promise<{ row: PointEntryRow; outboxId: string }> {
   const now = new Date().toISOString();
   const staffMemberId = currentMemberId() ?? '';
   const row: PointEntryRow = {
@@ -310,7 +322,7 @@ export async function savePointEntry(input: NewPointEntry): Promise<PointEntryRo
     ...(row.note ? { note: row.note } : {}),
     ...(input.discountGroupId ? { discountGroupId: input.discountGroupId } : {}),
   };
-  await queueMutation({
+  const queued = await queueMutation({
     name: 'point.create',
     payload,
     table: 'pointEntries',
@@ -318,7 +330,25 @@ export async function savePointEntry(input: NewPointEntry): Promise<PointEntryRo
     durability: 'strict',
     apply: (db) => db.pointEntries.add(row),
   });
-  return row;
+  return { row, outboxId: queued.id };
+}
+
+/**
+ * What became of a queued write: still on this device, taken by the server (the outbox entry
+ * is gone once the server answered yes) or refused (kept, with its reason).
+ */
+export function watchOutboxOutcome(
+  outboxId: string,
+  onAnswer: (outcome: 'accepted' | 'refused') => void,
+): () => void {
+  const subscription = liveQuery(async () => {
+    const entry = await appDb.outbox.get(outboxId);
+    if (!entry) return 'accepted' as const;
+    return entry.state === 'rejected' ? ('refused' as const) : ('pending' as const);
+  }).subscribe((outcome) => {
+    if (outcome !== 'pending') onAnswer(outcome);
+  });
+  return () => subscription.unsubscribe();
 }
 
 /**
@@ -385,7 +415,7 @@ export function useRosterMatches(text: string) {
   return useLiveQuery(async () => findInRoster(appDb, text, await staffedGroupIds()), [text]);
 }
 
-/** The member a typed short link names, found on the device; undefined when unknown here. */
+/** The member a typed short link or phone names, found on the device; undefined when unknown here. */
 export async function resolveLinkOffline(text: string): Promise<string | undefined> {
-  return memberIdByLink(appDb, text, await staffedGroupIds());
+  return memberIdByKey(appDb, text, await staffedGroupIds());
 }

@@ -1,7 +1,8 @@
 // Finding a member at the booth with no network (decision 0801): the device mirrors the
 // members and customers of the groups it staffs, and a short link, a phone number or part of
 // a name typed by the staffer is matched here, against that mirror only.
-import { phoneDigits, searchKey } from '../../../contract/member-management';
+import { searchKey } from '../../../contract/member-management';
+import { looksLikePhone, normalizePhone, phoneDigits } from '../../../contract/phone';
 import type { AppDb, GroupRosterRow } from '../../db/app-db';
 
 /** Most suggestions shown while typing. */
@@ -38,13 +39,13 @@ export async function findInRoster(
       .toArray()
   ).filter((r) => r.deletedAt === null && r.memberId !== null);
   const link = linkKey(typed);
-  const digits = phoneDigits(typed);
+  const digits = looksLikePhone(typed) ? phoneDigits(typed) : '';
   const words = searchKey(typed).split(/\s+/).filter(Boolean);
   const scored: { row: GroupRosterRow; score: number }[] = [];
   for (const row of rows) {
     let score = 0;
     if (row.urlMinify?.toLowerCase() === link || row.memberId === link) score = 3;
-    else if (digits.length >= 6 && row.phone && phoneDigits(row.phone).includes(digits)) score = 2;
+    else if (digits.length >= 6 && phoneDigits(row.phone).includes(digits)) score = 2;
     else if (words.length > 0 && words.every((w) => searchKey(row.name).includes(w))) score = 1;
     if (score > 0) scored.push({ row, score });
   }
@@ -65,15 +66,22 @@ export async function findInRoster(
   return found;
 }
 
-/** The member a short link or member id names, if the roster knows them exactly. */
-export async function memberIdByLink(
+/**
+ * The member a short link, member id or whole phone number ("0901 234 567", "+84901234567")
+ * names, if the roster knows them exactly.
+ */
+export async function memberIdByKey(
   db: AppDb,
   text: string,
   staffGroupIds: readonly string[],
 ): Promise<string | undefined> {
   const [best] = await findInRoster(db, text, staffGroupIds, 1);
+  if (!best) return undefined;
   const link = linkKey(text);
-  return best && (best.urlMinify?.toLowerCase() === link || best.memberId === link)
-    ? (best.memberId ?? undefined)
-    : undefined;
+  const phone = normalizePhone(text);
+  const exact =
+    best.urlMinify?.toLowerCase() === link ||
+    best.memberId === link ||
+    (phone !== null && phoneDigits(best.phone) === phone);
+  return exact ? (best.memberId ?? undefined) : undefined;
 }
