@@ -4,6 +4,8 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/client';
 import { createApp } from './app';
 import { createLogger, type Logger } from './http/logger';
 import { seedDemoData } from './seed/demo';
+import { loadAuthConfig } from './auth/auth-config';
+import { consoleDeliveryWarning } from './mail/console-delivery-warning';
 
 export interface RunningServer {
   url: string;
@@ -15,6 +17,8 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds demo data once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  const unsafeDelivery = consoleDeliveryWarning(config.host, config.publicOrigin, loadAuthConfig());
+  if (unsafeDelivery) logger.warn(unsafeDelivery.msg, unsafeDelivery.fields);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
