@@ -6,6 +6,7 @@ import { createLogger, type Logger } from './http/logger';
 import { seedDemoData } from './seed/demo';
 import { loadAuthConfig } from './auth/auth-config';
 import { consoleDeliveryWarning } from './mail/console-delivery-warning';
+import { logEventLoopDelay } from './http/event-loop-delay';
 
 export interface RunningServer {
   url: string;
@@ -51,6 +52,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       cause: error,
     });
   }
+  const stopDelayLog = logEventLoopDelay(logger);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -58,6 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database,
     logger,
     async close() {
+      stopDelayLog();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },
