@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noBackslash, noControlCharacters } from './url-rules';
 import { optionalText, requiredText, uuidSchema } from './common';
 import { bankBinPattern, vietQrAccountNumber, vietQrAccountPattern } from './vietqr';
 import { youtubeId } from './youtube';
@@ -24,6 +25,8 @@ const webLink = (requiredCode: string) =>
     v.string(requiredCode),
     v.trim(),
     v.nonEmpty(requiredCode),
+    noControlCharacters,
+    noBackslash,
     v.maxLength(2000, 'too_long'),
     v.url('invalid_link'),
     v.regex(/^https?:\/\//i, 'invalid_link'),

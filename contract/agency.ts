@@ -1,11 +1,25 @@
 // Agencies (spec §6 agency admins, §7 Members/Group/Products/Explore; decision 0810): what an
 // agency admin reads and writes about the agency's groups, products and explore directory.
 import * as v from 'valibot';
+import { noBackslash, noControlCharacters } from './url-rules';
+import { visibleWhenPresent } from './visible-text';
 import { pageSchema } from './common';
 import { idSchema } from './points';
 
 const text = (max: number) =>
   v.optional(v.pipe(v.string('not_text'), v.trim(), v.maxLength(max, 'too_long')), '');
+
+const addressText = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.string('not_text'),
+      v.trim(),
+      noControlCharacters,
+      noBackslash,
+      v.maxLength(max, 'too_long'),
+    ),
+    '',
+  );
 
 /** GET /members/getListGroupByAgency?agencyId,page,filter */
 export const agencyGroupsQuerySchema = v.object({
@@ -23,6 +37,7 @@ export const agencyGroupUpdateSchema = v.object({
       v.string('name_required'),
       v.trim(),
       v.nonEmpty('name_required'),
+      visibleWhenPresent,
       v.maxLength(200, 'too_long'),
     ),
   ),
@@ -140,15 +155,16 @@ export const exploreCompanySchema = v.object({
     v.string('name_required'),
     v.trim(),
     v.nonEmpty('name_required'),
+    visibleWhenPresent,
     v.maxLength(200, 'too_long'),
   ),
   sector: text(120),
   province: text(120),
   address: text(300),
   phone: text(30),
-  website: text(300),
+  website: addressText(300),
   description: text(2000),
-  cardUrl: text(300),
+  cardUrl: addressText(300),
 });
 
 /** POST /exploreAgency/update: the agency's whole list (missing companies are removed). */

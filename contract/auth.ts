@@ -1,6 +1,7 @@
 // Accounts and sessions (spec §3 Auth session, §5, §7 Auth): schemas shared by the server and
 // the forms, and the answers the auth calls return.
 import * as v from 'valibot';
+import { visibleWhenPresent } from './visible-text';
 import { isCommonPassword } from './common-passwords';
 import type { MemberLanguage, MemberType } from './member';
 import { emailPattern, isEmail, passwordMaxLength, passwordSchema } from './login';
@@ -93,6 +94,7 @@ const nameSchema = v.pipe(
   v.string('name_required'),
   v.trim(),
   v.nonEmpty('name_required'),
+  visibleWhenPresent,
   v.maxLength(120, 'too_long'),
 );
 

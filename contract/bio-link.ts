@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noBackslash, noControlCharacters, urlTextProblem } from './url-rules';
 import { TZDate } from '@date-fns/tz';
 import { requiredText, uuidSchema } from './common';
 import { vietnamTimeZone } from './vietnam-time';
@@ -26,6 +27,8 @@ export type BioLinkKind = (typeof bioLinkKinds)[number];
 
 /** Why a target is refused, or null: only http(s) addresses with a host. */
 export function bioLinkUrlProblem(target: string): string | null {
+  const rule = urlTextProblem(target.trim());
+  if (rule) return rule;
   let url: URL;
   try {
     url = new URL(target.trim());
@@ -41,6 +44,8 @@ export const bioLinkUrlSchema = v.pipe(
   v.string('bio_link_url_required'),
   v.trim(),
   v.nonEmpty('bio_link_url_required'),
+  noControlCharacters,
+  noBackslash,
   v.maxLength(2000, 'too_long'),
   v.check((text) => bioLinkUrlProblem(text) !== 'bio_link_url_unsafe', 'bio_link_url_unsafe'),
   v.check((text) => bioLinkUrlProblem(text) !== 'bio_link_url_invalid', 'bio_link_url_invalid'),

@@ -2,6 +2,8 @@
 // mode, the short link (/me/{link}, /mbg/{link}) and, for a brand, its name, note, images,
 // language and form data. One set of schemas for the server and the settings screens.
 import * as v from 'valibot';
+import { noBackslash, noControlCharacters } from './url-rules';
+import { visibleWhenPresent } from './visible-text';
 import { optionalText } from './common';
 import { memberLanguages } from './member';
 import type { ThemeStyle } from './theme';
@@ -124,9 +126,11 @@ const imageUrlSchema = v.optional(
   v.pipe(
     v.string('image_link_invalid'),
     v.trim(),
+    noControlCharacters,
+    noBackslash,
     v.maxLength(1000),
     v.check(
-      (s) => s === '' || /^(https?:\/\/[^\s]+|\/[^\s/][^\s]*)$/.test(s),
+      (s) => s === '' || /^(https?:\/\/[^\s]+|\/[^\s/\\][^\s]*)$/.test(s),
       'image_link_invalid',
     ),
   ),
@@ -140,6 +144,7 @@ export const formFieldSchema = v.object({
     v.string('form_field_label_required'),
     v.trim(),
     v.nonEmpty('form_field_label_required'),
+    visibleWhenPresent,
     v.maxLength(80),
   ),
   type: v.optional(v.picklist(formFieldTypes), 'text'),
@@ -162,7 +167,13 @@ export interface BrandFormData {
 /** updateUById: the brand's own fields. Absent fields stay as they are; '' clears. */
 export const brandUpdateSchema = v.object({
   name: v.optional(
-    v.pipe(v.string('required'), v.trim(), v.nonEmpty('required'), v.maxLength(120)),
+    v.pipe(
+      v.string('required'),
+      v.trim(),
+      v.nonEmpty('required'),
+      visibleWhenPresent,
+      v.maxLength(120),
+    ),
   ),
   note: optionalText(1000),
   imagesUrl: imageUrlSchema,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { visibleWhenPresent } from './visible-text';
 
 export const uuidSchema = v.pipe(v.string(), v.uuid('invalid_id'));
 
@@ -8,12 +9,20 @@ export const policySchema = v.optional(v.picklist(policies, 'invalid_value'), 'p
 
 /** A required, trimmed, non-empty text field with a length cap. */
 export function requiredText(code: string, max = 2000) {
-  return v.pipe(v.string(code), v.trim(), v.nonEmpty(code), v.maxLength(max, 'too_long'));
+  return v.pipe(
+    v.string(code),
+    v.trim(),
+    v.nonEmpty(code),
+    visibleWhenPresent,
+    v.maxLength(max, 'too_long'),
+  );
 }
 
 /** An optional trimmed text field; empty means absent. */
 export function optionalText(max = 2000) {
-  return v.optional(v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(max, 'too_long')));
+  return v.optional(
+    v.pipe(v.string('invalid_value'), v.trim(), visibleWhenPresent, v.maxLength(max, 'too_long')),
+  );
 }
 
 /** Page numbers start at 1 (spec §9). */

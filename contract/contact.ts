@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { isLocalPath, noBackslash, noControlCharacters } from './url-rules';
+import { visibleWhenPresent } from './visible-text';
 import { optionalText, uuidSchema } from './common';
 import { phoneDigits } from './phone';
 
@@ -34,6 +36,23 @@ export const contactEmailSchema = v.optional(
   ),
 );
 
+/**
+ * A saved card's picture as the card showed it: a path of this site (uploads, demo pictures)
+ * or a brand's http(s) picture; never a script address or a header break.
+ */
+const snapshotPicture = v.optional(
+  v.pipe(
+    v.string('image_url_invalid'),
+    v.trim(),
+    noControlCharacters,
+    v.maxLength(1000, 'too_long'),
+    v.check(
+      (url) => url === '' || isLocalPath(url) || /^https?:\/\/[^\s\\]+$/i.test(url),
+      'image_url_invalid',
+    ),
+  ),
+);
+
 /** What a saved card keeps so it opens with no network (the public card's main facts). */
 export const cardSnapshotSchema = v.object({
   name: v.pipe(v.string('invalid_value'), v.trim(), v.maxLength(120, 'too_long')),
@@ -43,12 +62,14 @@ export const cardSnapshotSchema = v.object({
   jobTitle: optionalText(120),
   workplace: optionalText(160),
   address: optionalText(300),
-  avatarUrl: optionalText(1000),
-  bannerUrl: optionalText(1000),
+  avatarUrl: snapshotPicture,
+  bannerUrl: snapshotPicture,
   phone: optionalText(24),
   otherPhone: optionalText(24),
   email: optionalText(254),
-  website: optionalText(300),
+  website: v.optional(
+    v.pipe(v.string('invalid_link'), v.trim(), noControlCharacters, noBackslash, v.maxLength(300)),
+  ),
   zalo: optionalText(40),
   theme: optionalText(60),
   aboutMe: optionalText(5000),
@@ -62,6 +83,7 @@ export const contactFieldsSchema = v.object({
     v.string('contact_name_required'),
     v.trim(),
     v.nonEmpty('contact_name_required'),
+    visibleWhenPresent,
     v.maxLength(120, 'too_long'),
   ),
   phone: contactPhoneSchema,

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { noBackslash, noControlCharacters } from './url-rules';
+import { visibleWhenPresent } from './visible-text';
 import { policySchema } from './common';
 // The type lists are shared with the read API's shapes.
 import { postTypes, productTypes } from './card';
@@ -18,7 +20,13 @@ import { parseImageUrl } from './image';
  */
 export function requiredTextField(code: string, max = 2000) {
   return v.optional(
-    v.pipe(v.string(code), v.trim(), v.nonEmpty(code), v.maxLength(max, 'too_long')),
+    v.pipe(
+      v.string(code),
+      v.trim(),
+      v.nonEmpty(code),
+      visibleWhenPresent,
+      v.maxLength(max, 'too_long'),
+    ),
     '',
   );
 }
@@ -29,7 +37,7 @@ export function optionalTextField(max = 2000) {
     v.pipe(
       v.nullable(v.string('invalid_value')),
       v.transform((text) => text?.trim() || undefined),
-      v.optional(v.pipe(v.string(), v.maxLength(max, 'too_long'))),
+      v.optional(v.pipe(v.string(), visibleWhenPresent, v.maxLength(max, 'too_long'))),
     ),
   );
 }
@@ -53,6 +61,8 @@ function webUrl(code: string) {
     v.string(code),
     v.trim(),
     v.nonEmpty(code),
+    noControlCharacters,
+    noBackslash,
     v.url(code),
     v.regex(/^https?:\/\//i, code),
     v.maxLength(2000, 'too_long'),
@@ -79,15 +89,20 @@ export function optionalImageUrl(code = 'invalid_link') {
       v.nullable(v.string(code)),
       v.transform((text) => text?.trim() || undefined),
       v.optional(
-        v.union(
-          [
-            v.pipe(
-              v.string(code),
-              v.check((text) => parseImageUrl(text) !== null, code),
-            ),
-            webUrl(code),
-          ],
-          code,
+        v.pipe(
+          v.string(code),
+          noControlCharacters,
+          noBackslash,
+          v.union(
+            [
+              v.pipe(
+                v.string(code),
+                v.check((text) => parseImageUrl(text) !== null, code),
+              ),
+              webUrl(code),
+            ],
+            code,
+          ),
         ),
       ),
     ),
@@ -310,6 +325,8 @@ const linkActivitySchema = v.object(
         v.string('link_required'),
         v.trim(),
         v.nonEmpty('link_required'),
+        noControlCharacters,
+        noBackslash,
         v.url('invalid_link'),
         v.regex(/^https?:\/\//i, 'invalid_link'),
         v.maxLength(2000, 'too_long'),

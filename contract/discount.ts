@@ -2,6 +2,7 @@
 // discounts to its members (discount groups); a seller applies one to a point entry (a
 // discount), offline too; the server checks it again when the entry arrives.
 import * as v from 'valibot';
+import { visibleWhenPresent } from './visible-text';
 import { idSchema } from './points';
 import { pageSchema } from './common';
 
@@ -14,6 +15,7 @@ export const discountGroupUpsertSchema = v.pipe(
       v.string('title_required'),
       v.trim(),
       v.nonEmpty('title_required'),
+      visibleWhenPresent,
       v.maxLength(120, 'too_long'),
     ),
     description: v.optional(

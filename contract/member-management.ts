@@ -2,6 +2,7 @@
 // members paged and searched, join requests, roles, account lock, customers, and the roster a
 // staff device mirrors. Decisions 0800 (roles) and 0801 (behaviour).
 import * as v from 'valibot';
+import { visibleWhenPresent } from './visible-text';
 import { optionalText, pageSchema } from './common';
 import { contactEmailSchema, contactPhoneSchema } from './contact';
 import { idSchema } from './points';
@@ -70,6 +71,7 @@ export const customerCreateSchema = v.object({
     v.string('customer_name_required'),
     v.trim(),
     v.nonEmpty('customer_name_required'),
+    visibleWhenPresent,
     v.maxLength(120, 'too_long'),
   ),
   phone: contactPhoneSchema,

@@ -1,4 +1,7 @@
 import * as v from 'valibot';
+import { parseImageUrl } from './image';
+import { noBackslash, noControlCharacters } from './url-rules';
+import { visibleWhenPresent } from './visible-text';
 import { optionalText, uuidSchema } from './common';
 import type { PushSettings } from './notification';
 
@@ -16,7 +19,7 @@ export const bankSchema = v.object({
     v.nonEmpty('account_number_required'),
     v.maxLength(40, 'too_long'),
   ),
-  qrUrl: v.optional(v.string()),
+  qrUrl: v.optional(v.pipe(v.string(), noControlCharacters, noBackslash)),
   /** NAPAS BIN of the bank: the card draws a VietQR for the account when it is known. */
   bin: v.optional(v.string()),
 });
@@ -28,7 +31,10 @@ export const linkSchema = v.object({
     v.string('invalid_link'),
     v.trim(),
     v.nonEmpty('invalid_link'),
+    noControlCharacters,
+    noBackslash,
     v.url('invalid_link'),
+    v.regex(/^https?:\/\//i, 'invalid_link'),
   ),
 });
 export type ProfileLink = v.InferOutput<typeof linkSchema>;
@@ -46,10 +52,25 @@ const optionalPhone = v.optional(
 /** A web address with or without the scheme (`mecards.vn`, `https://…`); empty means none. */
 const websitePattern = /^(?:(?:https?:\/\/)?[^\s/.]+(?:\.[^\s/.]+)+(?:[/?#]\S*)?)?$/i;
 
+/** A card's own picture: only an address of a picture uploaded here (`/img/<id>/…`); '' clears. */
+const uploadedPictureOrBlank = v.optional(
+  v.pipe(
+    v.string('image_url_invalid'),
+    v.trim(),
+    v.check((url) => url === '' || parseImageUrl(url) !== null, 'image_url_invalid'),
+  ),
+);
+
 /** Every profile field of spec §3 the owner can edit. */
 export const profileSchema = v.object({
   name: v.optional(
-    v.pipe(v.string(), v.trim(), v.nonEmpty('required'), v.maxLength(120, 'too_long')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('required'),
+      visibleWhenPresent,
+      v.maxLength(120, 'too_long'),
+    ),
   ),
   shortName: optionalText(60),
   intro: optionalText(300),
@@ -57,9 +78,9 @@ export const profileSchema = v.object({
   workplace: optionalText(160),
   address: optionalText(300),
   aboutMe: optionalText(5000),
-  avatarUrl: optionalText(1000),
-  bannerUrl: optionalText(1000),
-  backgroundUrl: optionalText(1000),
+  avatarUrl: uploadedPictureOrBlank,
+  bannerUrl: uploadedPictureOrBlank,
+  backgroundUrl: uploadedPictureOrBlank,
   phone: optionalPhone,
   otherPhone: optionalPhone,
   contactEmail: v.optional(
@@ -69,6 +90,8 @@ export const profileSchema = v.object({
     v.pipe(
       v.string('invalid_link'),
       v.trim(),
+      noControlCharacters,
+      noBackslash,
       v.maxLength(300, 'too_long'),
       v.regex(websitePattern, 'invalid_link'),
     ),
@@ -176,6 +199,7 @@ export const profileEditorSchema = v.object({
     v.string('required'),
     v.trim(),
     v.nonEmpty('required'),
+    visibleWhenPresent,
     v.maxLength(120, 'too_long'),
   ),
 });

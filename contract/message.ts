@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { visibleWhenPresent } from './visible-text';
 import { uuidSchema } from './common';
 
 // Messages (spec §3 Message: groupMessageId, time, receiver, to, cc, bcc; §5 recipient
@@ -20,6 +21,7 @@ export const messageBodySchema = v.pipe(
   v.string('message_body_required'),
   v.trim(),
   v.nonEmpty('message_body_required'),
+  visibleWhenPresent,
   v.maxLength(maxMessageLength, 'too_long'),
 );
 

@@ -63,6 +63,19 @@ export const messages = {
     en: 'Please enter the account number',
   },
   invalid_link: { vi: 'Đường dẫn không hợp lệ', en: 'Invalid link' },
+  // Rules every address and every name, title or message shares (decision 1020).
+  url_control_characters: {
+    vi: 'Địa chỉ chứa ký tự điều khiển (xuống dòng, tab…), hãy xoá chúng',
+    en: 'The address contains control characters (line breaks, tabs…); remove them',
+  },
+  url_backslash: {
+    vi: 'Địa chỉ không được chứa dấu gạch chéo ngược (\\), hãy dùng dấu /',
+    en: 'The address may not contain a backslash (\\); use / instead',
+  },
+  text_invisible_only: {
+    vi: 'Nội dung chỉ gồm ký tự vô hình, hãy nhập chữ nhìn thấy được',
+    en: 'This text has only invisible characters; please type visible text',
+  },
   bank_required: { vi: 'Vui lòng chọn ngân hàng', en: 'Please choose the bank' },
   bank_unknown: {
     vi: 'Ngân hàng không có trong danh sách',

@@ -53,13 +53,21 @@ export function contactsToCsv(
   contacts: readonly ExportableContact[],
   headers: Record<CsvColumn, string>,
 ): string {
-  const rows = [csvColumns.map((column) => headers[column])];
-  for (const contact of contacts) {
-    rows.push(
-      csvColumns.map((column) => (column === 'name' ? contact.name : (contact[column] ?? ''))),
-    );
-  }
-  return stringify(rows, csvStringifyOptions);
+  return contactsCsvHead(headers) + contactsCsvRows(contacts);
+}
+
+/** The first piece of a CSV written in pieces: the BOM and the title row. */
+export function contactsCsvHead(headers: Record<CsvColumn, string>): string {
+  return stringify([csvColumns.map((column) => headers[column])], csvStringifyOptions);
+}
+
+/** Rows of contacts, without BOM or titles: the next piece of a CSV written in pieces. */
+export function contactsCsvRows(contacts: readonly ExportableContact[]): string {
+  if (contacts.length === 0) return '';
+  const rows = contacts.map((contact) =>
+    csvColumns.map((column) => (column === 'name' ? contact.name : (contact[column] ?? ''))),
+  );
+  return stringify(rows, { ...csvStringifyOptions, bom: false });
 }
 
 export const csvHeadersVi: Record<CsvColumn, string> = {

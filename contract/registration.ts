@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { visibleWhenPresent } from './visible-text';
 import { isoDateSchema, optionalText, pageSchema, uuidSchema } from './common';
 import { emailPattern } from './login';
 import { normalizePhone } from './phone';
@@ -213,6 +214,7 @@ export const registrationCreateSchema = v.object({
     v.string('required'),
     v.trim(),
     v.nonEmpty('required'),
+    visibleWhenPresent,
     v.maxLength(120, 'too_long'),
   ),
   phone: phoneSchema,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isLocalPath, noBackslash, noControlCharacters, urlTextProblem } from './url-rules';
 import { optionalText, uuidSchema } from './common';
 import { urlMinifySchema } from './card-settings';
 
@@ -21,8 +22,11 @@ export function shortLinkPath(slug: string): string {
  */
 export function shortLinkTargetProblem(target: string): string | null {
   const text = target.trim();
-  if (text.startsWith('/') && !text.startsWith('//')) {
-    if (/\s/.test(text)) return 'short_link_target_invalid';
+  const rule = urlTextProblem(text);
+  if (rule) return rule;
+  if (text.startsWith('/')) {
+    // `//host` and `/\host` are other sites to a browser, never a path of this one.
+    if (!isLocalPath(text)) return 'short_link_target_invalid';
     return text.toLowerCase().startsWith(shortLinkPrefix) ? 'short_link_target_loop' : null;
   }
   let url: URL;
@@ -51,6 +55,8 @@ export const shortLinkTargetSchema = v.pipe(
   v.string('short_link_target_required'),
   v.trim(),
   v.nonEmpty('short_link_target_required'),
+  noControlCharacters,
+  noBackslash,
   v.maxLength(2000, 'too_long'),
   v.check(
     (text) => shortLinkTargetProblem(text) !== 'short_link_target_unsafe',

@@ -4,6 +4,9 @@ import { migrate, openDatabase, type DatabaseHandle } from './db/client';
 import { createApp } from './app';
 import { createLogger, type Logger } from './http/logger';
 import { seedDemoData } from './seed/demo';
+import { loadAuthConfig } from './auth/auth-config';
+import { consoleDeliveryWarning } from './mail/console-delivery-warning';
+import { logEventLoopDelay } from './http/event-loop-delay';
 
 export interface RunningServer {
   url: string;
@@ -15,6 +18,8 @@ export interface RunningServer {
 /** Opens the database, migrates, seeds demo data once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
+  const unsafeDelivery = consoleDeliveryWarning(config.host, config.publicOrigin, loadAuthConfig());
+  if (unsafeDelivery) logger.warn(unsafeDelivery.msg, unsafeDelivery.fields);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -47,6 +52,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       cause: error,
     });
   }
+  const stopDelayLog = logEventLoopDelay(logger);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
@@ -54,6 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     database,
     logger,
     async close() {
+      stopDelayLog();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
     },

@@ -18,6 +18,7 @@ import {
   bioLinkClickAction,
   bioLinkClickPath,
   bioLinkPath,
+  bioLinkUrlProblem,
   bioLinkViewAction,
   type BioLink,
 } from '../../contract/bio-link';
@@ -164,7 +165,10 @@ export function bioLinkPageHandlers(deps: AppDeps): {
     const id = (c.req.param('id') ?? '').toLowerCase();
     const item =
       member && isUuid(id) ? await shownBioLink(db, member.id, id, deps.now()) : undefined;
-    if (!member || !item) return c.html(notFoundPage, 404);
+    // A target stored before today's rules (decision 1020) is not followed and not counted.
+    if (!member || !item || bioLinkUrlProblem(item.url) !== null) {
+      return c.html(notFoundPage, 404);
+    }
     await recordServerEvent(deps, c, {
       memberId: member.id,
       action: bioLinkClickAction,

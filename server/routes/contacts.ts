@@ -8,10 +8,24 @@ import { looksLikePhone, phoneDigits } from '../../contract/phone';
 import { ApiError, requestLang } from '../http/errors';
 import { rawBody, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
-import { contactForClient, liveContacts, ownedContact } from '../sync/contacts-sync';
-import { contactListQuerySchema, foldForSearch, type ContactPage } from '../../contract/contact';
 import {
-  contactsToCsv,
+  contactForClient,
+  contactListPage,
+  liveContactCount,
+  liveContactPages,
+  ownedContact,
+  type ContactRow,
+} from '../sync/contacts-sync';
+import { chunkedTextBody } from '../http/chunked-export';
+import {
+  contactListQuerySchema,
+  foldForSearch,
+  type Contact,
+  type ContactPage,
+} from '../../contract/contact';
+import {
+  contactsCsvHead,
+  contactsCsvRows,
   contactsToVCard,
   csvHeadersEn,
   csvHeadersVi,
@@ -29,17 +43,26 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const db = deps.database.db;
 
-  const exportable = async (memberId: string): Promise<ExportableContact[]> =>
-    (await liveContacts(db, memberId)).map((row) => {
-      const urlMinify = row.cardSnapshot?.urlMinify;
-      return {
-        ...row,
-        cardUrl:
-          typeof urlMinify === 'string' && urlMinify
-            ? `${deps.config.publicOrigin}/me/${encodeURIComponent(urlMinify)}`
-            : null,
-      };
-    });
+  const exportable = (row: ContactRow): ExportableContact => {
+    const urlMinify = row.cardSnapshot?.urlMinify;
+    return {
+      ...row,
+      cardUrl:
+        typeof urlMinify === 'string' && urlMinify
+          ? `${deps.config.publicOrigin}/me/${encodeURIComponent(urlMinify)}`
+          : null,
+    };
+  };
+
+  /** The export's pieces: one per page of contacts, read only when the client wants more. */
+  async function* exportPieces(
+    memberId: string,
+    format: (page: ExportableContact[]) => string,
+    head = '',
+  ): AsyncGenerator<string> {
+    if (head) yield head;
+    for await (const page of liveContactPages(db, memberId)) yield format(page.map(exportable));
+  }
 
   /** filter matches name, company, job title, email or phone, diacritics ignored. */
   app.get('/contacts/getContactsByMemberId/:id', async (c) => {
@@ -47,22 +70,32 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = readQuery(c, contactListQuerySchema);
     const page = Number(query.page);
     const limit = Number(query.limit);
-    let list = (await liveContacts(db, id)).map(contactForClient);
     const needle = foldForSearch(query.filter);
-    if (needle) {
-      const digits = phoneDigits(needle);
-      list = list.filter(
-        (contact) =>
-          contact.searchKey.includes(needle) ||
-          (digits.length >= 3 && looksLikePhone(needle) && contact.searchKey.includes(digits)),
-      );
+    if (!needle) {
+      // No filter: the page and the count come from the database (index contacts_live_name).
+      const [items, total] = await Promise.all([
+        contactListPage(db, id, (page - 1) * limit, limit),
+        liveContactCount(db, id),
+      ]);
+      const body: ContactPage = { items: items.map(contactForClient), page, limit, total };
+      return c.json(body);
     }
-    const body: ContactPage = {
-      items: list.slice((page - 1) * limit, page * limit),
-      page,
-      limit,
-      total: list.length,
-    };
+    // A filter folds accents as the device does, so it runs here, one page of rows at a time:
+    // memory stays one page plus the answer, and other requests run between pages.
+    const digits = phoneDigits(needle);
+    const byPhone = digits.length >= 3 && looksLikePhone(needle);
+    const items: Contact[] = [];
+    let total = 0;
+    for await (const rows of liveContactPages(db, id)) {
+      for (const row of rows) {
+        const contact = contactForClient(row);
+        const key = contact.searchKey;
+        if (!key.includes(needle) && !(byPhone && key.includes(digits))) continue;
+        total += 1;
+        if (total > (page - 1) * limit && items.length < limit) items.push(contact);
+      }
+    }
+    const body: ContactPage = { items, page, limit, total };
     return c.json(body);
   });
 
@@ -89,21 +122,21 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
     runMutationRoute(c, deps, 'contact.delete', { id: uuidParam(c, 'id') }),
   );
 
-  app.get('/contacts/exportVcard/:id', async (c) => {
+  app.get('/contacts/exportVcard/:id', (c) => {
     const id = requireOwner(c, uuidParam(c, 'id'));
     c.header('Content-Type', 'text/vcard; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="danh-ba.vcf"');
     c.header('Cache-Control', 'no-store');
-    return c.body(contactsToVCard(await exportable(id)));
+    return c.body(chunkedTextBody(exportPieces(id, contactsToVCard)));
   });
 
-  app.get('/contacts/exportCsv/:id', async (c) => {
+  app.get('/contacts/exportCsv/:id', (c) => {
     const id = requireOwner(c, uuidParam(c, 'id'));
     const headers = requestLang(c) === 'en' ? csvHeadersEn : csvHeadersVi;
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', 'attachment; filename="danh-ba.csv"');
     c.header('Cache-Control', 'no-store');
-    return c.body(contactsToCsv(await exportable(id), headers));
+    return c.body(chunkedTextBody(exportPieces(id, contactsCsvRows, contactsCsvHead(headers))));
   });
 
   return app;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
 import { migrationState } from '../db/client';
 import type { AppDeps, AppEnv } from '../http/env';
+import { eventLoopDelay } from '../http/event-loop-delay';
 
 export function healthRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -19,6 +20,8 @@ export function healthRoutes(deps: AppDeps) {
       {
         status: ok ? 'ok' : 'degraded',
         database: { kind: deps.database.kind, reachable: databaseOk },
+        // How late this process's event loop ran lately: a stalled export shows here.
+        eventLoop: eventLoopDelay(),
         migrations: migrations
           ? {
               applied: migrations.applied.length,

@@ -16,7 +16,13 @@ import {
   shortLinkForClient,
 } from '../sync/short-links-sync';
 import { recordServerEvent } from './tracking';
-import { shortLinkClickAction } from '../../contract/short-link';
+import { shortLinkClickAction, shortLinkTargetProblem } from '../../contract/short-link';
+
+/** A stored target the redirect may send a visitor to (a loop only costs the visitor a hop). */
+function followableShortLinkTarget(target: string): boolean {
+  const problem = shortLinkTargetProblem(target);
+  return problem === null || problem === 'short_link_target_loop';
+}
 
 /** Form bodies carry text: `enabled` is read back into a boolean. */
 function typedFields(body: unknown): Record<string, unknown> {
@@ -93,7 +99,9 @@ export function shortLinkRedirects(deps: AppDeps): Hono<AppEnv> {
       return next();
     }
     const link = await activeShortLink(deps.database.db, slug);
-    if (!link) return next();
+    // A target stored before today's rules (a header break, `/\host`) is not followed: the
+    // slug answers as unknown, and no click is counted (decision 1020).
+    if (!link || !followableShortLinkTarget(link.target)) return next();
     await recordServerEvent(deps, c, {
       memberId: link.memberId,
       action: shortLinkClickAction,

@@ -14,7 +14,7 @@ import {
   type LeadSource,
 } from '../../contract/contact';
 
-type ContactRow = typeof contacts.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
 
 export function contactForClient(row: ContactRow): Contact {
   return {
@@ -56,6 +56,65 @@ export async function liveContacts(db: Queryable, ownerId: string): Promise<Cont
     .from(contacts)
     .where(and(eq(contacts.ownerMemberId, ownerId), isNull(contacts.deletedAt)))
     .orderBy(contacts.name, contacts.id);
+}
+
+/** One page of a member's live contacts in name order (the list call without a filter). */
+export async function contactListPage(
+  db: Queryable,
+  ownerId: string,
+  offset: number,
+  limit: number,
+): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.ownerMemberId, ownerId), isNull(contacts.deletedAt)))
+    .orderBy(contacts.name, contacts.id)
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function liveContactCount(db: Queryable, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contacts)
+    .where(and(eq(contacts.ownerMemberId, ownerId), isNull(contacts.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Rows per page of an export or a list read: small enough to format between two turns. */
+export const contactPageSize = 1000;
+
+/**
+ * Live contacts of a member in name order, page after page: each page starts after the last
+ * row of the one before (name, id), so no page rereads or skips rows (index contacts_live_name).
+ */
+export async function* liveContactPages(
+  db: Queryable,
+  ownerId: string,
+  size = contactPageSize,
+): AsyncGenerator<ContactRow[]> {
+  let after: { name: string; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.ownerMemberId, ownerId),
+          isNull(contacts.deletedAt),
+          after
+            ? sql`(${contacts.name}, ${contacts.id}) > (${after.name}, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(contacts.name, contacts.id)
+      .limit(size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { name: last.name, id: last.id };
+  }
 }
 
 const blankToNull = (value: string | undefined | null) =>

@@ -12,7 +12,11 @@ describe('platform', () => {
     const body = (await res.json()) as {
       database: { kind: string };
       migrations: { pending: string[] };
+      eventLoop: { meanMs: number; p50Ms: number; p99Ms: number; maxMs: number };
     };
+    // Event-loop delay of this process (decision 1022): measured, so never negative.
+    expect(Object.keys(body.eventLoop).sort()).toEqual(['maxMs', 'meanMs', 'p50Ms', 'p99Ms']);
+    expect(Object.values(body.eventLoop).every((ms) => ms >= 0)).toBe(true);
     expect(body.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
     expect(body.migrations.pending).toEqual([]);
   });

@@ -98,3 +98,41 @@ describe('contact links, one rule', () => {
     );
   });
 });
+
+describe('foldVCardLine', () => {
+  /** The plain definition: encode each character and cut before 75 (then 74) octets. */
+  function referenceFold(line: string): string {
+    const encoder = new TextEncoder();
+    const parts: string[] = [];
+    let current = '';
+    let bytes = 0;
+    for (const char of line) {
+      const width = encoder.encode(char).length;
+      if (bytes + width > (parts.length === 0 ? 75 : 74)) {
+        parts.push(current);
+        current = '';
+        bytes = 0;
+      }
+      current += char;
+      bytes += width;
+    }
+    parts.push(current);
+    return parts.join('\r\n ');
+  }
+
+  it('cuts at the same places as the definition, for ASCII, Vietnamese and emoji', () => {
+    const alphabet = ['a', 'Z', '7', ' ', 'ệ', 'Đ', 'ư', '€', '😀', '👍🏽', '中'];
+    let seed = 25;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 300; round += 1) {
+      let line = 'NOTE:';
+      const length = Math.floor(random() * 400);
+      for (let i = 0; i < length; i += 1) line += alphabet[Math.floor(random() * alphabet.length)];
+      const folded = foldVCardLine(line);
+      expect(folded).toBe(referenceFold(line));
+      for (const part of folded.split('\r\n')) {
+        expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
+      }
+    }
+  });
+});
