@@ -1,4 +1,5 @@
-// Builds the client when dist/ is missing or older than any of its sources.
+// Builds the client when dist/ is missing or older than any of its sources, and the compiled
+// server (dist/server/main.js, decision 1082) when it is missing or older than server/ or contract/.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import path from 'node:path';
@@ -33,4 +34,16 @@ if (built === 0 || changed > built) {
     built === 0 ? 'Building the app (first start)…' : 'Sources changed: rebuilding the app…',
   );
   execSync('npm run build', { stdio: 'inherit' });
+} else {
+  const serverStamp = 'dist/server/main.js';
+  const serverBuilt = existsSync(serverStamp) ? statSync(serverStamp).mtimeMs : 0;
+  const serverSources = ['server', 'contract', 'package.json', 'scripts/build-server.mjs'];
+  if (serverBuilt === 0 || Math.max(...serverSources.map(newest)) > serverBuilt) {
+    console.log(
+      serverBuilt === 0
+        ? 'Compiling the server…'
+        : 'Server sources changed: rebuilding the server…',
+    );
+    execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
+  }
 }

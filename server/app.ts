@@ -36,6 +36,8 @@ import { notificationsRoutes } from './routes/notifications';
 import { registrationRoutes } from './routes/registrations';
 import { startMemberPokes } from './live/member-pokes';
 import { startPushDispatcher } from './push/push-dispatcher';
+import { Drain } from './http/drain';
+import { metricsRegistry, requestMetrics } from './http/metrics';
 
 /** Firebase's hosts, only when the Firebase web client is configured. */
 function pushConnectSources(deps: AppDeps): string[] {
@@ -61,9 +63,13 @@ import { shortLinkRedirects, shortLinkRoutes } from './routes/short-links';
 import { supportRoutes } from './routes/support';
 import { bioLinkRoutes } from './routes/bio-links';
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(appDeps: AppDeps): Hono<AppEnv> {
+  const drain = appDeps.drain ?? new Drain();
+  const deps: AppDeps = { ...appDeps, drain };
   const app = new Hono<AppEnv>();
 
+  app.use('*', drain.middleware());
+  app.use('*', requestMetrics());
   app.use('*', requestId());
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -144,7 +150,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('*', limitUnlessUpload);
   api.use('*', privateAnswers());
   api.use('*', authenticate(deps));
-  api.route('/', healthRoutes(deps));
+  api.route('/', healthRoutes(deps, drain));
+  api.get('/metrics', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Type', metricsRegistry.contentType);
+    return c.body(await metricsRegistry.metrics());
+  });
   api.route('/', authRoutes(deps));
   api.route('/', orderPointRoutes(deps));
   api.route('/', orderGroupRoutes(deps));
@@ -172,8 +183,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', uploadRoutes(deps));
   api.route('/', messagesRoutes(deps));
   // One LISTEN per process each: live pokes to open apps, and push jobs to send.
-  api.route('/', notificationsRoutes(deps, startMemberPokes(deps.database, deps.logger)));
-  startPushDispatcher(deps.database, deps.config.push, deps.logger);
+  api.route('/', notificationsRoutes(deps, startMemberPokes(deps.database, deps.logger), drain));
+  const pushDispatcher = startPushDispatcher(deps.database, deps.config.push, deps.logger);
+  drain.beforeClose(() => pushDispatcher.stop());
   api.route('/', accountLinksRoutes(deps));
   api.route('/', registrationRoutes(deps));
   api.route('/', jobDiaryAndCvRoutes(deps));

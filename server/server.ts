@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
-import { migrate, openDatabase, type DatabaseHandle } from './db/client';
+import { applyMigrations, openDatabase, type DatabaseHandle } from './db/client';
+import { Drain } from './http/drain';
 import { createApp } from './app';
 import { createLogger, type Logger } from './http/logger';
 import { seedDemoData } from './seed/demo';
@@ -15,6 +16,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long requests in flight get to finish once the process is told to stop (main.ts
+ * forces the exit at 10 s). */
+const drainGraceMs = 8_000;
+
 /** Opens the database, migrates, seeds demo data once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
@@ -26,17 +31,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     onConnectionLost: (error) => logger.warn('database connection lost', { error: error.message }),
   });
   try {
-    const ran = await migrate(database);
-    if (ran.length > 0) logger.info('migrated', { migrations: ran });
-    if (config.seedDemo) {
-      const seeded = await seedDemoData(database.db);
-      if (seeded) logger.info('demo data loaded');
-    }
+    // Migrations and the demo data under one database lock: of several processes started
+    // together, the first does both and the others wait, then find them done.
+    await database.exclusive(async (exec) => {
+      const ran = await applyMigrations(exec);
+      if (ran.length > 0) logger.info('migrated', { migrations: ran });
+      if (config.seedDemo) {
+        const seeded = await seedDemoData(database.db);
+        if (seeded) logger.info('demo data loaded');
+      }
+    });
   } catch (error) {
     await database.close();
     throw error;
   }
-  const app = createApp({ config, database, logger, now: () => new Date() });
+  const drain = new Drain();
+  const app = createApp({ config, database, logger, drain, now: () => new Date() });
   let server: ServerType;
   try {
     server = await new Promise((resolve, reject) => {
@@ -61,7 +71,22 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger,
     async close() {
       stopDelayLog();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Not ready, live streams told to reconnect elsewhere, no new connections; the requests
+      // in flight finish (answered with Connection: close), then the push sends, then the
+      // database closes. Past the grace period, whatever is left is cut.
+      drain.start();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const http = server as unknown as {
+        closeIdleConnections?: () => void;
+        closeAllConnections?: () => void;
+      };
+      http.closeIdleConnections?.();
+      const sweep = setInterval(() => http.closeIdleConnections?.(), 100);
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, drainGraceMs).unref());
+      await Promise.race([Promise.all([closed, drain.idle()]), grace]);
+      clearInterval(sweep);
+      http.closeAllConnections?.();
+      await Promise.race([drain.finishBackgroundWork(), grace]);
       await database.close();
     },
   };

@@ -209,25 +209,28 @@ export async function migrationState(handle: DatabaseHandle): Promise<MigrationS
  * transaction, under a lock so that several servers starting together do not race.
  */
 export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+  return handle.exclusive(applyMigrations);
+}
+
+/** The migrations on a connection that already holds the lock (`exclusive`). */
+export async function applyMigrations(exec: ScriptRunner): Promise<string[]> {
   const files = await migrationFiles();
-  return handle.exclusive(async (exec) => {
-    await exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const applied = await appliedMigrations(exec);
-    const ran: string[] = [];
-    for (const name of files.filter((f) => !applied.includes(f))) {
-      const text = await readFile(path.join(migrationsDir, name), 'utf8');
-      const escaped = name.replaceAll("'", "''");
-      try {
-        await exec(
-          `BEGIN;\n${text}\n;INSERT INTO schema_migrations (name) VALUES ('${escaped}');\nCOMMIT;`,
-        );
-      } catch (error) {
-        await exec('ROLLBACK').catch(() => []);
-        throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
-      }
-      ran.push(name);
+  await exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+     name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied = await appliedMigrations(exec);
+  const ran: string[] = [];
+  for (const name of files.filter((f) => !applied.includes(f))) {
+    const text = await readFile(path.join(migrationsDir, name), 'utf8');
+    const escaped = name.replaceAll("'", "''");
+    try {
+      await exec(
+        `BEGIN;\n${text}\n;INSERT INTO schema_migrations (name) VALUES ('${escaped}');\nCOMMIT;`,
+      );
+    } catch (error) {
+      await exec('ROLLBACK').catch(() => []);
+      throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
     }
-    return ran;
-  });
+    ran.push(name);
+  }
+  return ran;
 }

@@ -15,6 +15,7 @@ import {
 import type { Lang } from '../../contract/messages';
 import type { PushConfig } from './push-config';
 import { sendPush, type SendOutcome } from './push-senders';
+import { pushSends } from '../http/metrics';
 
 export const pushPendingChannel = 'push_pending';
 const maxAttempts = 5;
@@ -35,7 +36,8 @@ export function pushPayloadOf(item: NotificationItem, lang: Lang): PushPayload {
 export interface PushDispatcher {
   /** Sends what is due now; resolves when nothing more is claimable. */
   drain(): Promise<number>;
-  stop(): void;
+  /** No new rounds; resolves when the sends in flight are done (before the database closes). */
+  stop(): Promise<void>;
 }
 
 export function startPushDispatcher(
@@ -85,6 +87,7 @@ export function startPushDispatcher(
             const payload = pushPayloadOf(item, langs.get(job.memberId) ?? 'vi');
             for (const token of own) {
               const outcome = await send(token.token, payload, config);
+              pushSends.inc({ outcome });
               outcomes.push(outcome);
               if (outcome === 'gone') {
                 await tx.delete(pushTokens).where(eq(pushTokens.token, token.token));
@@ -148,9 +151,10 @@ export function startPushDispatcher(
 
   return {
     drain,
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }

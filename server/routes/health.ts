@@ -3,10 +3,20 @@ import { sql } from 'drizzle-orm';
 import { migrationState } from '../db/client';
 import type { AppDeps, AppEnv } from '../http/env';
 import { eventLoopDelay } from '../http/event-loop-delay';
+import type { Drain } from '../http/drain';
 
-export function healthRoutes(deps: AppDeps) {
+/**
+ * `/health`: the process answers (a supervisor restarts it when not). `/ready`: it should get
+ * traffic — the database answers, every migration is applied, and it is not stopping.
+ */
+export function healthRoutes(deps: AppDeps, drain: Drain) {
   const app = new Hono<AppEnv>();
-  app.get('/health', async (c) => {
+  app.get('/health', (c) => {
+    c.header('Cache-Control', 'no-store');
+    // How late this process's event loop ran lately: a stalled export shows here.
+    return c.json({ status: 'ok', eventLoop: eventLoopDelay() });
+  });
+  app.get('/ready', async (c) => {
     let databaseOk = true;
     try {
       await deps.database.db.execute(sql`SELECT 1`);
@@ -14,11 +24,12 @@ export function healthRoutes(deps: AppDeps) {
       databaseOk = false;
     }
     const migrations = databaseOk ? await migrationState(deps.database) : undefined;
-    const ok = databaseOk && migrations !== undefined && migrations.pending.length === 0;
+    const ok =
+      !drain.draining && databaseOk && migrations !== undefined && migrations.pending.length === 0;
     c.header('Cache-Control', 'no-store');
     return c.json(
       {
-        status: ok ? 'ok' : 'degraded',
+        status: ok ? 'ok' : drain.draining ? 'stopping' : 'degraded',
         database: { kind: deps.database.kind, reachable: databaseOk },
         // How late this process's event loop ran lately: a stalled export shows here.
         eventLoop: eventLoopDelay(),

@@ -20,6 +20,7 @@ import { pushTokens } from '../db/schema-messages';
 import { pushClientConfig } from '../push/push-config';
 import { dropJobsWithoutAddress } from '../push/push-dispatcher';
 import type { MemberPokeHub } from '../live/member-pokes';
+import type { Drain } from '../http/drain';
 import {
   notificationListQuerySchema,
   pushSettingsSchema,
@@ -32,7 +33,11 @@ const pageSize = 20;
 const liveStreamMaxMs = 10 * 60_000;
 const liveHeartbeatMs = 20_000;
 
-export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<AppEnv> {
+export function notificationsRoutes(
+  deps: AppDeps,
+  pokes: MemberPokeHub,
+  drain: Drain,
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const db = deps.database.db;
 
@@ -138,6 +143,8 @@ export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<A
   /**
    * Server-Sent Events: `poke` whenever the caller has something new (any server process
    * may have written it), `ready` once listening. The app pulls on each; no data travels here.
+   * A process that is stopping sends `reconnect` and ends the stream: the app opens a new one,
+   * which the proxy gives to another process.
    */
   app.get('/sync/live', (c) => {
     const me = requireMember(c);
@@ -146,8 +153,13 @@ export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<A
     return streamSSE(c, async (stream) => {
       let wake: (() => void) | undefined;
       let pending = 0;
+      let leaving = false;
       const unsubscribe = pokes.subscribe(me.memberId.toLowerCase(), () => {
         pending += 1;
+        wake?.();
+      });
+      const stopWatching = drain.whenDraining(() => {
+        leaving = true;
         wake?.();
       });
       stream.onAbort(() => {
@@ -156,8 +168,14 @@ export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<A
       });
       const ends = Date.now() + liveStreamMaxMs;
       try {
-        await stream.writeSSE({ event: 'ready', data: pokes.isListening ? 'live' : 'degraded' });
+        if (!leaving) {
+          await stream.writeSSE({ event: 'ready', data: pokes.isListening ? 'live' : 'degraded' });
+        }
         while (!stream.aborted && Date.now() < ends) {
+          if (leaving) {
+            await stream.writeSSE({ event: 'reconnect', data: '' });
+            break;
+          }
           if (pending === 0) {
             await new Promise<void>((resolve) => {
               wake = resolve;
@@ -166,6 +184,7 @@ export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<A
             wake = undefined;
           }
           if (stream.aborted) break;
+          if (leaving) continue;
           if (pending > 0) {
             pending = 0;
             await stream.writeSSE({ event: 'poke', data: '' });
@@ -175,6 +194,7 @@ export function notificationsRoutes(deps: AppDeps, pokes: MemberPokeHub): Hono<A
         }
       } finally {
         unsubscribe();
+        stopWatching();
       }
     });
   });

@@ -8,6 +8,7 @@ import { rawBody, readQuery, validate } from '../http/input';
 import { pullChanges, purgeTombstones } from '../sync/pull';
 import { pushMutations } from '../sync/push';
 import { withPushLease } from '../sync/push-lease';
+import { syncPullBytes, syncPullChanges, syncPushBytes, syncPushEntries } from '../http/metrics';
 
 /** How often a server copy purges old tombstones (several copies doing it too is harmless). */
 export const tombstonePurgeIntervalMs = 24 * 3_600_000;
@@ -60,6 +61,8 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
     const results = await withPushLease(deps.database.db, memberId, deps.now(), () =>
       pushMutations(deps, memberId, body.mutations, requestLang(c)),
     );
+    syncPushBytes.observe(Number(c.req.header('content-length') ?? 0));
+    for (const result of results) syncPushEntries.inc({ status: result.status });
     c.header('Cache-Control', 'no-store');
     return c.json({ results });
   });
@@ -75,7 +78,11 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
     );
     c.header('Cache-Control', 'no-store');
     maybePurge();
-    return c.json(page);
+    const text = JSON.stringify(page);
+    syncPullChanges.observe(page.changes.length);
+    syncPullBytes.observe(Buffer.byteLength(text));
+    c.header('Content-Type', 'application/json');
+    return c.body(text);
   });
 
   return app;

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { pageCacheLookups } from '../http/metrics';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -156,10 +157,15 @@ export class RenderedPageCache {
       // Map order is the recency order: move it to the end.
       this.entries.delete(key);
       this.entries.set(key, stored);
+      pageCacheLookups.inc({ result: 'hit' });
       return stored.page;
     }
     const pending = this.rendering.get(key);
-    if (pending && pending.ticket === this.changeCount) return pending.job;
+    if (pending && pending.ticket === this.changeCount) {
+      pageCacheLookups.inc({ result: 'shared' });
+      return pending.job;
+    }
+    pageCacheLookups.inc({ result: 'miss' });
     const ticket = this.changeCount;
     const job = render()
       .then(({ page, ownerId }) => {

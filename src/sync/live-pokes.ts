@@ -24,9 +24,10 @@ export function startLivePokes(options: LivePokeOptions = {}): () => void {
     void engine.syncNow().catch(() => undefined);
   };
 
-  async function open(): Promise<void> {
+  /** Resolves when the stream ends: 'now' when the server asked for a new one at once. */
+  async function open(): Promise<'now' | 'later'> {
     const session = await readSession();
-    if (!session || stopped) return;
+    if (!session || stopped) return 'later';
     controller = new AbortController();
     let token = session.accessToken;
     let response = await fetch(buildUrl('/sync/live'), {
@@ -45,7 +46,7 @@ export function startLivePokes(options: LivePokeOptions = {}): () => void {
     let buffer = '';
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if (done) return 'later';
       buffer += value;
       let end = buffer.indexOf('\n\n');
       while (end >= 0) {
@@ -56,6 +57,11 @@ export function startLivePokes(options: LivePokeOptions = {}): () => void {
         if (name === 'poke' || name === 'ready') {
           failures = 0;
           pull();
+        }
+        // The server process is stopping: a new stream at once reaches another one.
+        if (name === 'reconnect') {
+          await reader.cancel().catch(() => undefined);
+          return 'now';
         }
         end = buffer.indexOf('\n\n');
       }
@@ -72,7 +78,7 @@ export function startLivePokes(options: LivePokeOptions = {}): () => void {
     if (stopped) return;
     if (globalThis.navigator?.onLine === false) return;
     open()
-      .then(() => schedule(500))
+      .then((when) => schedule(when === 'now' ? 0 : 500))
       .catch(() => {
         failures += 1;
         schedule(Math.min(30_000, 1000 * 2 ** Math.min(failures, 5)));

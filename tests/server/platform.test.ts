@@ -6,8 +6,8 @@ import { startTestServer } from './test-server';
 const server = await startTestServer({ demo: true });
 
 describe('platform', () => {
-  it('reports database kind and migration state', async () => {
-    const res = await server.request('/api/health');
+  it('reports database kind and migration state when ready', async () => {
+    const res = await server.request('/api/ready');
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       database: { kind: string };

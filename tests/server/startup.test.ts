@@ -242,10 +242,13 @@ describe.runIf(adminUrl)('PostgreSQL connections dropped at run time', () => {
 });
 
 describe('health', () => {
-  it('reports the database kind and turns 503 while a migration is pending', async () => {
+  it('is alive, and ready with the database kind until a migration is pending', async () => {
     const server = await createTestServer();
     try {
-      const ok = await server.request('/api/health');
+      const alive = await server.request('/api/health');
+      expect(alive.status).toBe(200);
+      expect(await alive.json()).toEqual({ status: 'ok' });
+      const ok = await server.request('/api/ready');
       expect(ok.status).toBe(200);
       expect(ok.headers.get('cache-control')).toBe('no-store');
       const files = await migrationFiles();
@@ -260,12 +263,14 @@ describe('health', () => {
 
       const last = files.at(-1) ?? '';
       await server.database.execScript(`DELETE FROM schema_migrations WHERE name = '${last}'`);
-      const pending = await server.request('/api/health');
+      const pending = await server.request('/api/ready');
       expect(pending.status).toBe(503);
       expect(await pending.json()).toMatchObject({
         status: 'degraded',
         migrations: { pending: [last] },
       });
+      // Not ready is not dead: the supervisor leaves it running.
+      expect((await server.request('/api/health')).status).toBe(200);
     } finally {
       await server.close();
     }

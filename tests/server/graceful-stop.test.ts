@@ -1,0 +1,187 @@
+// A process told to stop (SIGTERM) loses nothing (decision 1080): a push whose body is still
+// arriving is applied and answered, the live stream ends with `reconnect`, the process exits 0
+// and the write is in the database. In-process: /api/ready turns 503 while stopping.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { openDatabase, queryRows } from '../../server/db/client';
+import { Drain } from '../../server/http/drain';
+import { createLogger } from '../../server/http/logger';
+import { removeDir, startGroup, type ProcessGroup } from '../support/process-group';
+import { createTestServer, testConfig } from './test-server';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const groups: ProcessGroup[] = [];
+const dirs: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(groups.map((group) => group.stop()));
+  await Promise.all(dirs.map(removeDir));
+}, 60_000);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 2_000; i++) {
+    const found = await probe().catch(() => undefined);
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+describe('SIGTERM', () => {
+  it('finishes a push in flight, ends the live stream with reconnect, then exits 0', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mecards-drain-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const base = { ...process.env };
+    for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'MIGRATIONS_DIR']) delete base[name];
+    const group = startGroup(tsx, ['server/main.ts'], {
+      cwd: root,
+      env: {
+        ...base,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        CLIENT_DIR: '/nonexistent',
+        MAIL_TRANSPORT: 'outbox',
+      },
+    });
+    groups.push(group);
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(async () => ((await fetch(`${url}/api/ready`)).ok ? true : undefined), 'ready');
+
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@mecards.vn', password: 'demo12345' }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+
+    const live = await fetch(`${url}/api/sync/live`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    const reader = live.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let events = '';
+    while (!events.includes('event: ready')) events += (await reader.read()).value ?? '';
+
+    // A push whose headers and first half have arrived; the rest comes after the signal.
+    const contactId = randomUUID();
+    const mutationId = randomUUID();
+    const body = JSON.stringify({
+      mutations: [
+        { id: mutationId, name: 'contact.upsert', payload: { id: contactId, name: 'Giữa chừng' } },
+      ],
+    });
+    const bytes = Buffer.from(body);
+    const request = http.request(`${url}/api/sync/push`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/json',
+        'content-length': String(bytes.byteLength),
+      },
+    });
+    const answered = new Promise<Answer>((resolve, reject) => {
+      request.once('error', reject);
+      request.once('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.once('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+        );
+      });
+    });
+    request.write(bytes.subarray(0, 20));
+    // The server has the push in hand: two handlers running, this metrics request and the push.
+    await waitFor(async () => {
+      const text = await (await fetch(`${url}/api/metrics`)).text();
+      const running = Number(/^http_requests_in_flight (\d+)/m.exec(text)?.[1] ?? 0);
+      return running >= 2 ? true : undefined;
+    }, 'the push in flight');
+
+    group.process.kill('SIGTERM');
+    // The open app is told to go elsewhere, and the stream ends.
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      events += value;
+    }
+    expect(events).toContain('event: reconnect');
+    // No new connection is taken any more.
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+
+    request.end(bytes.subarray(20));
+    const answer = await answered;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe('close');
+    expect(JSON.parse(answer.body)).toEqual({
+      results: [expect.objectContaining({ id: mutationId, status: 'applied' })],
+    });
+    expect(await group.exited).toBe(0);
+    expect(group.stderr().trim()).toBe('');
+
+    const db = await openDatabase({ dataDir });
+    try {
+      const rows = await queryRows<{ name: string }>(
+        db.db,
+        sql`SELECT name FROM contacts WHERE id = ${contactId}`,
+      );
+      expect(rows).toEqual([{ name: 'Giữa chừng' }]);
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+});
+
+describe('readiness while stopping', () => {
+  it('answers /api/ready 503 "stopping" once draining starts; /api/health stays 200', async () => {
+    const server = await createTestServer();
+    try {
+      const drain = new Drain();
+      const app = createApp({
+        config: testConfig,
+        database: server.database,
+        logger: createLogger('silent'),
+        drain,
+        now: () => new Date(),
+      });
+      expect((await app.request('/api/ready')).status).toBe(200);
+      drain.start();
+      const stopping = await app.request('/api/ready');
+      expect(stopping.status).toBe(503);
+      expect(await stopping.json()).toMatchObject({ status: 'stopping' });
+      expect(stopping.headers.get('connection')).toBe('close');
+      expect((await app.request('/api/health')).status).toBe(200);
+      await drain.finishBackgroundWork();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
