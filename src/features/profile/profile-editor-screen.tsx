@@ -281,11 +281,20 @@ function ProfileEditor({
             </div>
           </fieldset>
 
-          <Button type="submit" busy={isSubmitting}>
-            <Trans>Lưu hồ sơ</Trans>
-          </Button>
+          {/* Sticky on a phone: saving and the preview stay one tap away in a long form. */}
+          <div className="form-footer profile-editor__footer">
+            <a
+              className="button button--secondary profile-editor__to-preview"
+              href="#profile-preview"
+            >
+              <Trans>Xem trước</Trans>
+            </a>
+            <Button type="submit" busy={isSubmitting}>
+              <Trans>Lưu hồ sơ</Trans>
+            </Button>
+          </div>
         </form>
-        <div className="profile-editor__preview">
+        <div className="profile-editor__preview" id="profile-preview" tabIndex={-1}>
           <h2>
             <Trans>Xem trước</Trans>
           </h2>
