@@ -32,7 +32,7 @@ describe('association report input', () => {
   it('names negative and non-numeric amounts', () => {
     const result = v.safeParse(associationReportFileSchema, {
       groupId,
-      month: '7/2026',
+      month: '13/2026',
       turnover: '-5',
       domesticRevenue: 'abc',
       exportRevenue: -1,
