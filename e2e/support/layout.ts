@@ -93,6 +93,8 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
         continue;
       // A label wrapping its own input (custom checkboxes and file pickers) is the same control.
       if (top instanceof HTMLLabelElement && top.control === el) continue;
+      // A toast passes: a live notice that goes by itself, not part of the layout.
+      if (top.closest('[aria-live]') && !el.closest('[aria-live]')) continue;
       problems.push({
         rule: 'covered',
         target: describe(el),
