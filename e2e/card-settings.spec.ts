@@ -148,7 +148,11 @@ test('the brand admin edits the brand from the hub; a second member gets 403', a
   const admin = await apiLogin(request, brandAdmin);
   await logIn(page, brandAdmin);
   await page.goto('/action');
-  await page.getByRole('link', { name: 'Quản lý thương hiệu' }).click();
+  // The organisation block at the top of an admin's home leads there first.
+  await page
+    .getByRole('region', { name: 'Thương hiệu Cà Phê Sương Mai' })
+    .getByRole('link', { name: 'Quản lý thương hiệu' })
+    .click();
   await expect(page).toHaveURL(/\/action\/brand\/[0-9a-f-]{36}$/);
   const brandId = page.url().split('/').at(-1) ?? '';
   await expect(page.getByRole('heading', { level: 1, name: 'Quản lý thương hiệu' })).toBeVisible();
