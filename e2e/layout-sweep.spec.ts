@@ -74,7 +74,10 @@ test.describe('layout at 360 and 768 px', () => {
   for (const role of roles) {
     test(`every screen of the ${role.name}`, async ({ page, accessibility }) => {
       await logInThroughForm(page, role);
-      await page.goto('/');
+      // The member's home: its menu and hub link every screen the role has.
+      await page.goto('/action');
+      await expect(page.getByRole('navigation', { name: 'Các chức năng' })).toBeVisible();
+      await expect(page.locator('details.member-menu')).toHaveCount(1);
       const paths = ['/', ...(await linkedPaths(page))].filter(
         (path, index, all) => all.indexOf(path) === index,
       );
