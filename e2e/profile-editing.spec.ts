@@ -72,8 +72,11 @@ test('a new member fills every profile field; visitors see it on the card', asyn
   const email = await register(page, request, 'Trần Thị Hồ Sơ');
   // The home says what the card lacks and that nothing waits.
   await expect(page.getByRole('heading', { name: /^Thẻ đã hoàn thiện \d+%$/ })).toBeVisible();
+  // The next step is a button; the other missing parts fold under "Còn … mục nữa".
+  await expect(page.getByRole('link', { name: 'Thêm: Ảnh đại diện' })).toBeVisible();
+  await page.getByText(/^Còn \d+ mục nữa$/).click();
   await expect(page.getByRole('link', { name: 'Chức danh hoặc nơi làm việc' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sửa', exact: true }).click();
+  await page.getByRole('link', { name: 'Sửa thẻ', exact: true }).click();
   await expect(page).toHaveURL(/\/action\/setting$/);
   const form = page.getByRole('form', { name: 'Hồ sơ' });
 
