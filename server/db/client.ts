@@ -48,6 +48,8 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; undefined keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /** An in-memory PGlite database starts as a copy of this dump (tests skip initdb). */
+  pgliteDump?: Blob | undefined;
   /** PostgreSQL closed an idle connection (restart, failover, admin); the pool replaces it. */
   onConnectionLost?: (error: Error) => void;
 }
@@ -148,7 +150,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
   return {
     kind: 'pglite',

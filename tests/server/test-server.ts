@@ -1,7 +1,8 @@
 // Builds the real app in-process on a fresh database: PGlite in memory, or a new database on
 // the PostgreSQL server named by TEST_DATABASE_URL.
 import { randomUUID } from 'node:crypto';
-import { afterAll } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, inject } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Config } from '../../server/config';
 import { migrate, openDatabase, type DatabaseHandle } from '../../server/db/client';
@@ -39,15 +40,32 @@ export const testConfig: Config = {
   trustProxy: false,
 };
 
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+const pgliteDumps = new Map<string, Promise<Blob>>();
+
+/** The run's migrated (and seeded) copy, made once by tests/support/database-snapshots.ts. */
+function pgliteDump(file: string): Promise<Blob> {
+  let dump = pgliteDumps.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    pgliteDumps.set(file, dump);
+  }
+  return dump;
+}
+
+async function freshDatabase(
+  demo: boolean,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const snapshots = inject('databaseSnapshots');
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({});
+    const file = snapshots.pglite?.[demo ? 'demo' : 'empty'];
+    const handle = await openDatabase({ pgliteDump: file ? await pgliteDump(file) : undefined });
     return { handle, drop: () => Promise.resolve() };
   }
   const name = `mecards_test_${randomUUID().replaceAll('-', '')}`;
   const admin = await openDatabase({ databaseUrl: adminUrl });
-  await admin.execScript(`CREATE DATABASE ${name}`);
+  const template = snapshots.postgres?.[demo ? 'demo' : 'empty'];
+  await admin.execScript(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
@@ -63,7 +81,8 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
 export async function createTestServer(
   options: { demo?: boolean; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
-  const { handle, drop } = await freshDatabase();
+  const { handle, drop } = await freshDatabase(options.demo ?? false);
+  // Cheap on the run's copy (already migrated and seeded); they keep the start path whole.
   await migrate(handle);
   if (options.demo) await seedDemoData(handle.db);
   const config = { ...testConfig, ...options.config };
