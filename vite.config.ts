@@ -2,11 +2,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appManifest } from './src/app-manifest';
+import { linguiMacroBabel } from './lingui-macro-babel.ts';
 
 const apiPort = process.env.API_PORT ?? '8787';
 const clientOutDir = process.env.BUILD_OUT_DIR ?? 'dist/client';
@@ -102,8 +102,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             routeId === '/' || routeId === '/login' ? [] : undefined,
         },
       }),
-    // plugin-react 6 ignores its `babel` option, so Lingui's macro runs through rolldown's babel.
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacroBabel(),
     react(),
     lingui(),
     !isSsrBuild &&

@@ -14,6 +14,7 @@ const sources = [
   'card.html',
   'wedding.html',
   'vite.config.ts',
+  'lingui-macro-babel.ts',
   'lingui.config.ts',
   'package.json',
 ];
