@@ -4,13 +4,10 @@ import fc from 'fast-check';
 import {
   activitySchema,
   activityTypes,
-  associationReportSchema,
   canEnablePoster,
-  cvSchema,
   generalFormSchema,
   isBankActivity,
   isLinkActivity,
-  messageSchema,
   posterSchema,
   posterSchemaOn,
   postSchema,
@@ -18,6 +15,9 @@ import {
   relicSchema,
   vietnamToday,
 } from '../../contract/content';
+import { cvFieldsSchema } from '../../contract/cv';
+import { messageSendSchema } from '../../contract/message';
+import { associationReportFileSchema } from '../../contract/association-report';
 import { fieldMessages } from '../../contract/field-messages';
 import { productTypes } from '../../contract/card';
 import { isMessageCode, messageText } from '../../contract/messages';
@@ -245,73 +245,105 @@ describe('poster', () => {
 });
 
 describe('CV', () => {
+  const cv = {
+    email: 'anh@mecards.vn',
+    phone: '0903 123 456',
+    gender: 'female',
+    dateOfBirth: '1990-05-20',
+    address: '12 Nguyễn Huệ, Phường Sài Gòn, TP. Hồ Chí Minh',
+    aboutMe: 'Chuyên gia cà phê.',
+    skills: ['Rang xay', ' ', 'Thử nếm'],
+  };
+
   it('requires email, phone, gender, date of birth, address and about me', () => {
-    expect(failures(cvSchema, {})).toEqual({
+    expect(failures(cvFieldsSchema, {})).toEqual({
       email: 'invalid_email',
       phone: 'phone_required',
       gender: 'gender_required',
-      birthDate: 'birth_date_required',
+      dateOfBirth: 'birth_date_required',
       address: 'address_required',
       aboutMe: 'about_me_required',
     });
     expect(messageText('invalid_email')).toBe('Bạn phải nhập địa chỉ email');
   });
 
-  it('checks the email and phone shapes', () => {
-    const cv = {
-      email: 'anh@mecards.vn',
-      phone: '0903 123 456',
-      gender: 'female',
-      birthDate: '1990-05-20',
-      address: '12 Nguyễn Huệ, Phường Sài Gòn, TP. Hồ Chí Minh',
-      aboutMe: 'Chuyên gia cà phê.',
+  it('checks the email, phone and date shapes, and drops blank list items', () => {
+    expect(parsed(cvFieldsSchema, cv)).toMatchObject({
       skills: ['Rang xay', 'Thử nếm'],
-    };
-    expect(parsed(cvSchema, cv)).toMatchObject({ skills: ['Rang xay', 'Thử nếm'], hobbies: [] });
-    expect(failures(cvSchema, { ...cv, email: 'anh@' })).toEqual({ email: 'invalid_email' });
-    expect(failures(cvSchema, { ...cv, phone: '12ab' })).toEqual({ phone: 'invalid_phone' });
-    expect(failures(cvSchema, { ...cv, phone: '123' })).toEqual({ phone: 'invalid_phone' });
+      hobbies: [],
+      visibility: 'public',
+    });
+    expect(failures(cvFieldsSchema, { ...cv, email: 'anh@' })).toEqual({ email: 'invalid_email' });
+    expect(failures(cvFieldsSchema, { ...cv, phone: '12ab' })).toEqual({ phone: 'invalid_phone' });
+    expect(failures(cvFieldsSchema, { ...cv, phone: '123' })).toEqual({ phone: 'invalid_phone' });
+    expect(failures(cvFieldsSchema, { ...cv, dateOfBirth: '1890-01-01' })).toEqual({
+      dateOfBirth: 'invalid_date',
+    });
   });
 });
 
 describe('message', () => {
-  it('requires a recipient', () => {
-    expect(failures(messageSchema, { content: 'Chào bạn' })).toEqual({ to: 'recipient_required' });
-    expect(failures(messageSchema, { to: ['', ' '], content: 'Chào bạn' })).toEqual({
+  const id = '0b8f7c1e-3d7a-4c2e-9f00-1a2b3c4d5e6f';
+  const friend = '6f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b';
+
+  it('requires a recipient and a body', () => {
+    expect(failures(messageSendSchema, { id, groupMessageId: id, body: 'Chào bạn' })).toEqual({
       to: 'recipient_required',
     });
-    expect(parsed(messageSchema, { to: 'member-1', content: 'Chào bạn' }).to).toEqual(['member-1']);
+    expect(
+      failures(messageSendSchema, { id, groupMessageId: id, to: [], body: 'Chào bạn' }),
+    ).toEqual({ to: 'recipient_required' });
+    expect(
+      failures(messageSendSchema, { id, groupMessageId: id, to: [friend], body: ' ' }),
+    ).toEqual({ body: 'message_body_required' });
+    expect(
+      parsed(messageSendSchema, { id, groupMessageId: id, to: [friend], body: 'Chào bạn' }),
+    ).toMatchObject({ to: [friend], cc: [], bcc: [] });
   });
 });
 
 describe('association report', () => {
-  it('takes the month as MM/YYYY and non-negative figures', () => {
+  const groupId = '0b8f7c1e-3d7a-4c2e-9f00-1a2b3c4d5e6f';
+  const filed = (report: Record<string, unknown>) => ({
+    groupId,
+    turnover: 0,
+    domesticRevenue: 0,
+    exportRevenue: 0,
+    ...report,
+  });
+
+  it('takes the month as M/YYYY and whole non-negative amounts', () => {
     expect(
-      parsed(associationReportSchema, {
-        month: '07/2025',
-        turnover: '1500000000',
-        domesticRevenue: 12.5,
-        exportRevenue: '0,75',
-      }),
+      parsed(
+        associationReportFileSchema,
+        filed({
+          month: '7/2025',
+          turnover: '1.500.000.000',
+          domesticRevenue: 12,
+          exportRevenue: '0',
+          exportMarket: 'Nhật Bản, Hàn Quốc',
+        }),
+      ),
     ).toEqual({
-      month: '07/2025',
+      groupId,
+      month: '2025-07-01',
       turnover: 1_500_000_000,
-      domesticRevenue: 12.5,
-      exportRevenue: 0.75,
-      exportMarket: undefined,
+      domesticRevenue: 12,
+      exportRevenue: 0,
+      exportMarkets: ['Nhật Bản', 'Hàn Quốc'],
     });
-    expect(failures(associationReportSchema, {})).toEqual({ month: 'month_required' });
-    for (const month of ['7/2025', '13/2025', '2025-07', '00/2025']) {
-      expect(failures(associationReportSchema, { month }), month).toEqual({
+    expect(failures(associationReportFileSchema, filed({}))).toEqual({ month: 'month_required' });
+    for (const month of ['13/2025', '2025-07', '00/2025', '07/25']) {
+      expect(failures(associationReportFileSchema, filed({ month })), month).toEqual({
         month: 'invalid_month',
       });
     }
-    expect(failures(associationReportSchema, { month: '07/2025', turnover: -1 })).toEqual({
-      turnover: 'negative_number',
-    });
-    expect(failures(associationReportSchema, { month: '07/2025', exportRevenue: 'nhiều' })).toEqual(
-      { exportRevenue: 'not_a_number' },
-    );
+    expect(
+      failures(associationReportFileSchema, filed({ month: '07/2025', turnover: -1 })),
+    ).toEqual({ turnover: 'negative_number' });
+    expect(
+      failures(associationReportFileSchema, filed({ month: '07/2025', exportRevenue: 'nhiều' })),
+    ).toEqual({ exportRevenue: 'not_a_number' });
   });
 });
 
@@ -333,9 +365,6 @@ describe('messages', () => {
       productSchema,
       activitySchema,
       posterSchema,
-      cvSchema,
-      messageSchema,
-      associationReportSchema,
       relicSchema,
     ];
     const codes = new Set<string>();
@@ -347,6 +376,24 @@ describe('messages', () => {
       }
     }
     codes.add('poster_expired');
+    // The CV, message and report codes the tests above expect.
+    for (const code of [
+      'phone_required',
+      'invalid_phone',
+      'gender_required',
+      'birth_date_required',
+      'invalid_date',
+      'address_required',
+      'about_me_required',
+      'recipient_required',
+      'message_body_required',
+      'month_required',
+      'invalid_month',
+      'negative_number',
+      'not_a_number',
+    ]) {
+      codes.add(code);
+    }
     for (const code of codes) expect(isMessageCode(code), code).toBe(true);
   });
 });
