@@ -20,6 +20,9 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
+  // One folder per server port: lanes run side by side (scripts/e2e.mjs), and Playwright empties
+  // its output folder when it starts.
+  outputDir: `test-results/port-${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

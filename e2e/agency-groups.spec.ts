@@ -60,10 +60,14 @@ test('agency groups: real member counts; create a group, name its admin, archive
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Đóng nhóm' }).click();
   await expect(list.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
-  const after = await apiGet<AgencyPage<AgencyGroup>>(
-    request,
-    agency,
-    `/api/members/getListGroupByAgency?filter=${encodeURIComponent(name)}`,
-  );
-  expect(after.total).toBe(0);
+  // The screen shows the change at once; the server has it when the write has been sent.
+  const onServer = async () =>
+    (
+      await apiGet<AgencyPage<AgencyGroup>>(
+        request,
+        agency,
+        `/api/members/getListGroupByAgency?filter=${encodeURIComponent(name)}`,
+      )
+    ).total;
+  await expect.poll(onServer, { timeout: 20_000 }).toBe(0);
 });

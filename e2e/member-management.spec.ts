@@ -22,7 +22,12 @@ interface OutboxMessage {
   payload: { code?: string };
 }
 
-async function registerByApi(request: APIRequestContext, email: string, password: string) {
+async function registerByApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  name: string,
+) {
   expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
   let code: string | undefined;
   await expect
@@ -37,7 +42,7 @@ async function registerByApi(request: APIRequestContext, email: string, password
     data: {
       type: 'tbMail',
       email,
-      name: 'Hồ Thị Thử Khoá',
+      name,
       password,
       confirmPassword: password,
       otp: code,
@@ -59,7 +64,12 @@ test('a member asks to join; the brand admin accepts, then locks the account, wh
   test.setTimeout(180_000);
   const email = `e2e-join-${Date.now()}@example.vn`;
   const password = 'hoa-sen-tim-2026';
-  await registerByApi(request, email, password);
+  // A name of its own: a retry after a failure must not find the first attempt's member.
+  const tag = Date.now()
+    .toString(36)
+    .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a');
+  const name = `Hồ Thị Thử Khoá ${tag}`;
+  await registerByApi(request, email, password, name);
 
   // The member asks from the brand's page.
   const memberPage = await freshPage(browser);
@@ -76,15 +86,15 @@ test('a member asks to join; the brand admin accepts, then locks the account, wh
   await logInThroughForm(page, brandAdmin);
   await waitForServiceWorker(page);
   await page.goto(`/action/memberManagement?groupId=${brand.id}&tab=requests`);
-  await page.getByRole('button', { name: 'Chấp nhận Hồ Thị Thử Khoá' }).click();
-  await expect(page.getByText('Đã chấp nhận Hồ Thị Thử Khoá')).toBeVisible();
+  await page.getByRole('button', { name: `Chấp nhận ${name}` }).click();
+  await expect(page.getByText(`Đã chấp nhận ${name}`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Thành viên', exact: true }).click();
-  await page.getByLabel('Tìm theo tên, liên kết hoặc số điện thoại').fill('ho thi thu');
+  await page.getByLabel('Tìm theo tên, liên kết hoặc số điện thoại').fill(tag);
   const row = page.getByTestId('manage-members').getByRole('listitem');
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: 'Khoá tài khoản Hồ Thị Thử Khoá' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Khoá tài khoản Hồ Thị Thử Khoá?' });
+  await row.getByRole('button', { name: `Khoá tài khoản ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Khoá tài khoản ${name}?` });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Khoá tài khoản' }).click();
   await expect(row.getByText('Đã khoá')).toBeVisible();

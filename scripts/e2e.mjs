@@ -1,0 +1,84 @@
+// `npm run e2e`: builds once, then runs the journeys in lanes — one Playwright process per lane,
+// each with its own server, port and data folder — so the two cores are both used. With
+// arguments (`npm run e2e -- e2e/points.spec.ts`, `-- --last-failed`) it is one plain run.
+import { spawn, execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+
+const args = process.argv.slice(2);
+const lanes = Number(process.env.E2E_LANES ?? Math.min(2, availableParallelism()));
+const basePort = Number(process.env.E2E_PORT ?? 8091);
+const children = new Set();
+
+// Playwright stops its web server on SIGINT/SIGTERM: pass ours on, and wait for it.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
+
+function runPlaywright(playwrightArgs, port, label) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['node_modules/@playwright/test/cli.js', 'test', ...playwrightArgs],
+      {
+        stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+        env: { ...process.env, E2E_PORT: String(port) },
+      },
+    );
+    children.add(child);
+    if (label) {
+      // Whole lines, each marked with its lane.
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = '';
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk.toString()).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) out.write(`[${label}] ${line}\n`);
+        });
+        stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
+      }
+    }
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve(code === 0 && !signal);
+    });
+  });
+}
+
+/** Longest spec first onto the least loaded lane, by the seconds of a past run. */
+function lanesOfSpecs() {
+  const { seconds } = JSON.parse(readFileSync('e2e/lane-weights.json', 'utf8'));
+  const specs = readdirSync('e2e')
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => ({ name, weight: seconds[name] ?? 30 }))
+    .sort((a, b) => b.weight - a.weight || a.name.localeCompare(b.name));
+  const plan = Array.from({ length: lanes }, () => ({ specs: [], weight: 0 }));
+  for (const spec of specs) {
+    const lane = plan.reduce((least, l) => (l.weight < least.weight ? l : least));
+    lane.specs.push(`e2e/${spec.name}`);
+    lane.weight += spec.weight;
+  }
+  return plan.filter((lane) => lane.specs.length > 0);
+}
+
+let ok;
+if (args.length > 0 || lanes <= 1) {
+  ok = await runPlaywright(args, basePort, undefined);
+} else {
+  const plan = lanesOfSpecs();
+  plan.forEach((lane, i) =>
+    console.log(`lane ${i + 1}: ${lane.specs.length} specs, about ${lane.weight} s`),
+  );
+  const results = await Promise.all(
+    plan.map((lane, i) => runPlaywright(lane.specs, basePort + i, `lane ${i + 1}`)),
+  );
+  ok = results.every(Boolean);
+}
+process.exit(ok ? 0 : 1);
