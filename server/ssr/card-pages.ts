@@ -181,6 +181,24 @@ const anonymousPageCacheLimits: PageCacheLimits = {
 /** Written by the triggers of migration 0401 with the id of the card that changed. */
 const cardChangeChannel = 'card_changed';
 
+/**
+ * The tables whose writes drop a rendered card page. The dropping is done by SQL triggers, not
+ * by the code that writes: after commit they notify `cardChangeChannel` (migrations 0401, 0630,
+ * 0671). A new table a card shows needs a trigger and a place here; a test compares this list
+ * with the database's triggers.
+ */
+export const cardPageSourceTables = [
+  'account_links',
+  'activities',
+  'groups',
+  'members',
+  'posters',
+  'posts',
+  'products',
+  'relics',
+  'theme_styles',
+] as const;
+
 /** A request of a logged-in member: a bearer token or the app's session cookies. */
 function isPersonalRequest(c: Context): boolean {
   if (c.req.header('authorization')) return true;

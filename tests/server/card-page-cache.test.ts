@@ -5,9 +5,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, members, posts, products } from '../../server/db/schema';
+import { queryRows } from '../../server/db/client';
+import { cardPageSourceTables } from '../../server/ssr/card-pages';
 import { startTestServer } from './test-server';
 
 const clientDir = await mkdtemp(path.join(tmpdir(), 'mecards-card-cache-'));
@@ -62,6 +64,15 @@ async function visit(pathname: string, headers: Record<string, string> = {}) {
 }
 
 describe('anonymous card pages', () => {
+  it('are dropped by a trigger on every table the code lists as a card source, and no other', async () => {
+    const rows = await queryRows<{ table: string }>(
+      db,
+      sql`SELECT DISTINCT event_object_table AS table FROM information_schema.triggers
+          WHERE trigger_name LIKE '%card_change' ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.table)).toEqual([...cardPageSourceTables]);
+  });
+
   it('answers with a validator and headers a shared cache may use', async () => {
     const { res, html, etag } = await visit('/me/demo', { 'accept-encoding': 'gzip, br' });
     expect(res.status).toBe(200);
