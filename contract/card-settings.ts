@@ -4,7 +4,7 @@
 import * as v from 'valibot';
 import { noBackslash, noControlCharacters } from './url-rules';
 import { visibleWhenPresent } from './visible-text';
-import { optionalText } from './common';
+import { isUuid, optionalText } from './common';
 import { memberLanguages } from './member';
 import type { ThemeStyle } from './theme';
 
@@ -69,8 +69,6 @@ export const reservedUrlMinifies: ReadonlySet<string> = new Set([
   'undefined',
 ]);
 
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A short link: 3–40 lowercase letters a-z, digits and single hyphens, starting and ending
  * with a letter or digit; not reserved, not shaped like an id (ids and links share the path).
@@ -83,7 +81,7 @@ export const urlMinifySchema = v.pipe(
   v.maxLength(urlMinifyMaxLength),
   v.regex(/^[a-z0-9-]+$/, 'url_minify_chars'),
   v.check((s) => /^[a-z0-9](?:[a-z0-9]|-(?!-))*[a-z0-9]$/.test(s), 'url_minify_edges'),
-  v.check((s) => !reservedUrlMinifies.has(s) && !uuidLike.test(s), 'url_minify_reserved'),
+  v.check((s) => !reservedUrlMinifies.has(s) && !isUuid(s), 'url_minify_reserved'),
 );
 
 export const urlMinifySetSchema = v.object({ urlMinify: urlMinifySchema });

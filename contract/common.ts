@@ -3,6 +3,15 @@ import { visibleWhenPresent } from './visible-text';
 
 export const uuidSchema = v.pipe(v.string(), v.uuid('invalid_id'));
 
+/** A UUID in any case, as a pattern to build other patterns from (paths, picture addresses). */
+export const uuidPatternSource = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const uuidPattern = new RegExp(`^${uuidPatternSource}$`, 'i');
+
+/** A member's, brand's or row's id (rather than a short link or any other text). */
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
 export const policies = ['public', 'friend', 'private'] as const;
 export type Policy = (typeof policies)[number];
 export const policySchema = v.optional(v.picklist(policies, 'invalid_value'), 'public');

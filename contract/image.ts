@@ -2,7 +2,7 @@
 // client knows before the upload has happened (`/img/<uploadId>/<variant>`), so an offline
 // profile edit can point at a picture that is still waiting on the device.
 import * as v from 'valibot';
-import { uuidSchema } from './common';
+import { uuidPatternSource, uuidSchema } from './common';
 
 export const imagePurposes = ['avatar', 'banner', 'background', 'content'] as const;
 export type ImagePurpose = (typeof imagePurposes)[number];
@@ -62,8 +62,7 @@ export const clientMaxSide: Record<ImagePurpose, number> = {
 /** What the picker accepts (the server decides by content, not by this). */
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
-const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const imageUrlPattern = new RegExp(`^/img/(${uuidPattern})/([0-9a-z]+\\.(?:webp|jpg))$`);
+const imageUrlPattern = new RegExp(`^/img/(${uuidPatternSource})/([0-9a-z]+\\.(?:webp|jpg))$`);
 
 export function imageUrl(uploadId: string, variant: string): string {
   return `/img/${uploadId}/${variant}`;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { isUuid } from '../../contract/common';
 import { fieldMessages } from '../../contract/field-messages';
 import { ApiError } from './errors';
 import { parseJsonBody } from './json-body';
@@ -105,7 +106,7 @@ export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.I
 /** A path parameter that must be a uuid; anything else is simply not found. */
 export function uuidParam(c: Context, name: string): string {
   const value = c.req.param(name) ?? '';
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+  if (!isUuid(value)) {
     throw new ApiError(404, 'not_found');
   }
   return value.toLowerCase();

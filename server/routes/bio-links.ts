@@ -12,7 +12,8 @@ import { rawBody, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
 import { bioLinkClicks, liveBioLinks, shownBioLink, shownBioLinksOf } from '../sync/bio-links-sync';
 import { recordServerEvent } from './tracking';
-import { findMember, isUuid, memberOwner, themeFor } from '../ssr/card-data';
+import { isUuid } from '../../contract/common';
+import { findMember, memberOwner, themeFor } from '../ssr/card-data';
 import { escapeHtml } from '../ssr/meta';
 import {
   bioLinkClickAction,

@@ -3,7 +3,7 @@
 // A member sees their own card; a brand's owner or admins see the brand and its members.
 import { Hono } from 'hono';
 import { sql } from 'drizzle-orm';
-import { isUuid } from '../ssr/card-data';
+import { isUuid } from '../../contract/common';
 import {
   statsQuerySchema,
   type BrandStatsReport,

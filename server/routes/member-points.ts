@@ -1,4 +1,5 @@
 // Spec §7 Members: getMemberPoint/{id}?groupId — a member's point balances per group.
+import { isUuid } from '../../contract/common';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
@@ -12,8 +13,6 @@ import { requireStaff, staffGroupIds } from '../sync/points/staff';
 import { queryRows, type Queryable } from '../db/client';
 import { normalizePhone, phoneDigits } from '../../contract/phone';
 import { balancesOf } from './order-group';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function memberPointsRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -40,7 +39,7 @@ export function memberPointsRoutes(deps: AppDeps): Hono<AppEnv> {
           isNull(members.deletedAt),
           byPhone
             ? eq(members.id, byPhone)
-            : uuidPattern.test(key)
+            : isUuid(key)
               ? or(eq(members.id, key.toLowerCase()), eq(members.urlMinify, key))
               : eq(members.urlMinify, key),
         ),

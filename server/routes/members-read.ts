@@ -8,14 +8,8 @@ import { notFound } from '../http/errors';
 import { readQuery, validate } from '../http/input';
 import { checkUrlMinify, currentLinkFor } from '../card-links';
 import { urlMinifySetSchema } from '../../contract/card-settings';
-import {
-  findMember,
-  isUuid,
-  listOwnerPosts,
-  loadCardView,
-  loadItem,
-  loadOwner,
-} from '../ssr/card-data';
+import { isUuid } from '../../contract/common';
+import { findMember, listOwnerPosts, loadCardView, loadItem, loadOwner } from '../ssr/card-data';
 import { posts } from '../db/schema';
 import { ownerMeta } from '../ssr/meta';
 import { cardVCard } from '../ssr/vcard-response';

@@ -1,5 +1,6 @@
 // Reads of public card data, filtered by server/visibility.ts. Shared by the read API and
 // the server-rendered card pages so both show exactly the same thing to the same viewer.
+import { isUuid } from '../../contract/common';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
@@ -33,9 +34,6 @@ import {
   themeStyles,
 } from '../db/schema';
 import { relationTo, visiblePolicies, type ViewerRelation } from '../visibility';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => uuidPattern.test(value);
 
 type MemberRow = typeof members.$inferSelect;
 type GroupRow = typeof groups.$inferSelect;

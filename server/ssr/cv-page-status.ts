@@ -3,11 +3,12 @@
 // A document request carries no access token, so a friends-only or private CV answers 404
 // here too; the app still shows it to its owner and (friends-only) to their friends.
 import { and, eq, isNull } from 'drizzle-orm';
+import { uuidPatternSource } from '../../contract/common';
 import type { Queryable } from '../db/client';
 import { members } from '../db/schema';
 import { memberCvs } from '../db/schema-job-diary-cv';
 
-const cvPath = /^\/cv\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const cvPath = new RegExp(`^/cv/(${uuidPatternSource})$`, 'i');
 
 /** 404 for a CV path whose member has no public CV; 200 for every other app path. */
 export async function appPageStatus(db: Queryable, pathname: string): Promise<200 | 404> {

@@ -10,7 +10,7 @@ import { titleSuffix } from '../../contract/share-text';
 import { weddingShareDescription, weddingShareTitle, type Wedding } from '../../contract/wedding';
 import type { AppDeps, AppEnv } from '../http/env';
 import { publicWedding } from '../sync/wedding-sync';
-import { isUuid } from './card-data';
+import { isUuid } from '../../contract/common';
 import { fillTemplate, inlineStylesheets } from './card-pages';
 import { defaultMeta } from './meta';
 import { qrSvg } from './qr-svg';

@@ -1,16 +1,15 @@
 // What a card QR code carries and what a scanned code names (encoding and painting:
 // src/lib/qr-code.ts and src/ui/qr-paint.ts).
 import { memberCardPath } from '../../contract/card-prefixes';
+import { isUuid } from '../../contract/common';
 
 /** A member's card link by short link or id: what their QR code carries (decision 0902). */
 export function cardLinkOf(origin: string, cardKey: string): string {
   return `${origin.replace(/\/$/, '')}${memberCardPath(cardKey)}`;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isMemberUuid(value: string): boolean {
-  return uuidPattern.test(value);
+  return isUuid(value);
 }
 
 export type ScannedCode =
