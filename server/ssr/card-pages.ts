@@ -18,6 +18,7 @@ import { activities, posts, products, relics } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/env';
 import { loadCardView, loadItem } from './card-data';
 import { qrSvg } from './qr-svg';
+import { bannerSizes, bannerSrcSet } from '../../contract/image';
 import type { QrSvg } from '../../contract/qr-svg';
 import { cardFacts, cardQrTexts } from '../../contract/card-facts';
 import { cardIslandDataId, type CardIslandData } from '../../contract/card-island';
@@ -266,13 +267,17 @@ export function fillTemplate(
     locale: 'vi' | 'en';
     themeColor?: string;
     /** Pictures of the first screen, fetched before the scripts take the connections. */
-    preloadImages?: string[];
+    preloadImages?: { href: string; srcset?: string | undefined; sizes?: string }[];
   },
 ): string {
   let head = metaTags(parts.meta);
-  for (const [i, src] of (parts.preloadImages ?? []).entries()) {
+  for (const [i, image] of (parts.preloadImages ?? []).entries()) {
     const priority = i === 0 ? ' fetchpriority="high"' : '';
-    head += `\n    <link rel="preload" as="image" href="${escapeHtml(src)}"${priority} />`;
+    // The same choice of size as the <img> makes, or the phone would fetch both.
+    const sizes = image.srcset
+      ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '')}"`
+      : '';
+    head += `\n    <link rel="preload" as="image" href="${escapeHtml(image.href)}"${sizes}${priority} />`;
   }
   if (parts.themeColor)
     head += `\n    <meta name="theme-color" content="${escapeHtml(parts.themeColor)}" />`;
@@ -293,6 +298,17 @@ export function fillTemplate(
   return page.includes('<!--app-data-->')
     ? page.replace('<!--app-data-->', () => dataScript)
     : page.replace('</body>', () => `${dataScript}\n</body>`);
+}
+
+/** The banner (in the size the screen takes) and the avatar: the profile's largest paints. */
+function firstScreenImages(owner: CardPageData['view']['owner']) {
+  const images: { href: string; srcset?: string | undefined; sizes?: string }[] = [];
+  if (owner.bannerUrl) {
+    const srcset = bannerSrcSet(owner.bannerUrl);
+    images.push({ href: owner.bannerUrl, srcset, sizes: bannerSizes });
+  }
+  if (owner.avatarUrl) images.push({ href: owner.avatarUrl });
+  return images;
 }
 
 /** Data for a page's script, CSP-safe (not executed) and unable to end its own tag. */
@@ -438,12 +454,7 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
       island: asVisitor ? islandData(data) : undefined,
       locale,
       themeColor: data.view.theme.value.menu,
-      preloadImages:
-        data.route.kind === 'profile'
-          ? [data.view.owner.bannerUrl, data.view.owner.avatarUrl].filter((src): src is string =>
-              Boolean(src),
-            )
-          : [],
+      preloadImages: data.route.kind === 'profile' ? firstScreenImages(data.view.owner) : [],
     });
     // Only a whole page is kept, under the card whose change drops it.
     return { status: 200, html: page, ownerId: complete ? data.view.owner.id : undefined };

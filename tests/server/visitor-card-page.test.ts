@@ -53,6 +53,10 @@ describe('the visitor card page', () => {
     // The card's link and the VietQR of its account, drawn by the server.
     expect(html).toMatch(/data-qr="[^"]*\/me\/demo"/);
     expect(html).toMatch(/data-qr="000201/);
+    // The banner is fetched first, in the size the screen takes, as the <img> will ask for it.
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/img\/[\w-]+\/960\.webp" imagesrcset="\/img\/[\w-]+\/480\.webp 480w, \/img\/[\w-]+\/960\.webp 960w" imagesizes="[^"]+" fetchpriority="high" \/>/,
+    );
     // No picture from another origin on a card page.
     const policy = res.headers.get('content-security-policy') ?? '';
     expect(policy).toMatch(/img-src [^;]*'self'/);

@@ -5,6 +5,7 @@ import type { CardOwner } from '../../../contract/card';
 import { CardActions } from './card-actions';
 import { trackedTap } from './card-tracking';
 import type { CardFacts, ContactKey } from '../../../contract/card-facts';
+import { bannerSizes, bannerSrcSet } from '../../../contract/image';
 
 export function ProfileHeader({
   owner,
@@ -27,7 +28,15 @@ export function ProfileHeader({
     >
       <div className="card-hero__banner">
         {owner.bannerUrl && (
-          <img src={owner.bannerUrl} alt="" width={960} height={320} fetchPriority="high" />
+          <img
+            src={owner.bannerUrl}
+            srcSet={bannerSrcSet(owner.bannerUrl)}
+            sizes={bannerSrcSet(owner.bannerUrl) ? bannerSizes : undefined}
+            alt=""
+            width={960}
+            height={320}
+            fetchPriority="high"
+          />
         )}
       </div>
       <div className="card-hero__identity">
