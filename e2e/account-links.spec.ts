@@ -90,8 +90,6 @@ async function deleteItem(page: Page, name: string) {
 async function visitorCard(browser: Browser, memberId: string) {
   const context = await browser.newContext({ locale: 'vi-VN', serviceWorkers: 'block' });
   const page = await context.newPage();
-  // YouTube's image host is out of reach: the local picture stands in.
-  await page.route('https://i.ytimg.com/**', (route) => route.abort());
   await page.goto(`/me/${memberId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Trần Thị Ngân' })).toBeVisible();
   return { context, page };
