@@ -45,6 +45,7 @@ function modulesLoadedFrom(entry: string): Set<string> {
 // The wedding page (wedding.html) is a light public page too (decision 0720).
 const cardModules = new Set([
   ...modulesLoadedFrom('src/ssr/entry-card.tsx'),
+  ...modulesLoadedFrom('src/ssr/card-island.ts'),
   ...modulesLoadedFrom('src/ssr/entry-wedding.tsx'),
 ]);
 const loadedByCard = (id: string) => cardModules.has(path.resolve(id.split('?')[0] ?? id));
@@ -140,7 +141,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
-          input: { index: 'index.html', card: 'card.html', wedding: 'wedding.html' },
+          // card-visitor.html: the anonymous visitor's card, server HTML and one small island
+          // script (decision 0403).
+          input: {
+            index: 'index.html',
+            card: 'card.html',
+            'card-visitor': 'card-visitor.html',
+            wedding: 'wedding.html',
+          },
           output: { codeSplitting: { groups: clientChunkGroups } },
         },
   },

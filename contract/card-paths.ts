@@ -2,6 +2,7 @@
 // and the path of a card's pages. One module for the server (routes, share metadata, server
 // rendering), the app and the service worker (what it caches as a card page).
 import type { CardView } from './card';
+import type { QrSvg } from './qr-svg';
 
 export type CardPageKind =
   | 'profile'
@@ -33,7 +34,18 @@ export interface CardPageData {
   cardUrl: string;
   /** Absolute link of this page. */
   pageUrl: string;
+  /**
+   * QR codes the server drew, by the text they carry (the card's link, VietQR payloads): shown
+   * in the first paint with no encoder in the browser (decision 0403). Absent in the app.
+   */
+  qrs?: Record<string, QrSvg>;
 }
+
+/**
+ * `?lang=vi|en` on a card page: the server keeps the language in its cookie and sends the page
+ * back without the parameter, so the language switch works with no script (decision 0403).
+ */
+export const cardLanguageParam = 'lang';
 
 const detailKinds: Record<string, CardPageKind> = {
   products: 'product',

@@ -88,6 +88,18 @@ export function imageVariantUrl(url: string, variant: string): string | null {
   return parsed ? imageUrl(parsed.uploadId, variant) : null;
 }
 
+/**
+ * The card banner's `srcset`: a small screen takes the 480-px file of an uploaded banner
+ * (decision 0403); undefined for any other picture (no other size exists).
+ */
+export function bannerSrcSet(url: string): string | undefined {
+  const parsed = parseImageUrl(url);
+  if (parsed?.variant !== '960.webp') return undefined;
+  return `${imageUrl(parsed.uploadId, '480.webp')} 480w, ${url} 960w`;
+}
+/** The banner's width on the card: the screen's, up to 960 css px. */
+export const bannerSizes = '(max-width: 960px) 100vw, 960px';
+
 export const profileImageSlots = ['avatar', 'banner', 'background'] as const;
 export type ProfileImageSlot = (typeof profileImageSlots)[number];
 

@@ -49,6 +49,11 @@ export function youtubeThumbnail(id: string): string {
   return `https://i.ytimg.com/vi/${id}/hqdefault.jpg`;
 }
 
+/** The video on YouTube itself: where a tap leads when no script runs. */
+export function youtubeWatch(id: string): string {
+  return `https://www.youtube.com/watch?v=${id}`;
+}
+
 export function youtubeEmbed(id: string): string {
   return `https://www.youtube-nocookie.com/embed/${id}?autoplay=1`;
 }

@@ -90,8 +90,6 @@ async function deleteItem(page: Page, name: string) {
 async function visitorCard(browser: Browser, memberId: string) {
   const context = await browser.newContext({ locale: 'vi-VN', serviceWorkers: 'block' });
   const page = await context.newPage();
-  // YouTube's image host is out of reach: the local picture stands in.
-  await page.route('https://i.ytimg.com/**', (route) => route.abort());
   await page.goto(`/me/${memberId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Trần Thị Ngân' })).toBeVisible();
   return { context, page };
@@ -166,10 +164,11 @@ test('add a bank account and a YouTube link, reorder, hide, delete; visitors see
   await expect(banks).toHaveText(['Vietcombank', 'MBBank']);
   await expect(visitor.page.getByRole('link', { name: 'Trang riêng' })).toHaveCount(0);
   await expect(visitor.page.getByRole('link', { name: 'Liên kết tạm' })).toHaveCount(0);
-  const video = visitor.page.getByRole('button', { name: 'Phát video: Giới thiệu cửa hàng' });
+  const video = visitor.page.getByRole('link', { name: 'Phát video: Giới thiệu cửa hàng' });
   await video.scrollIntoViewIfNeeded();
-  await expect(video.locator('img')).toHaveAttribute('data-fallback', 'true');
-  await expect(video.locator('img')).toHaveAttribute('src', '/video-placeholder.svg');
+  // A drawn placeholder, not YouTube's thumbnail: the card asks no other origin (decision 0403).
+  await expect(video.locator('img')).toHaveCount(0);
+  await expect(video).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=/);
 
   const payload = await decodeCanvas(
     visitor.page,
@@ -248,7 +247,7 @@ test('the same edits with the network off survive a reload and reach the server 
   await expect(visitor.page.locator('.card-bank strong')).toHaveText(['Vietcombank', 'MBBank']);
   await expect(visitor.page.getByRole('link', { name: 'Trang riêng' })).toHaveCount(0);
   await expect(
-    visitor.page.getByRole('button', { name: 'Phát video: Giới thiệu cửa hàng' }),
+    visitor.page.getByRole('link', { name: 'Phát video: Giới thiệu cửa hàng' }),
   ).toBeVisible();
   await visitor.context.close();
 });

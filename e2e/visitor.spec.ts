@@ -45,14 +45,14 @@ test('a visitor sees a member card, server-rendered and themed, with public item
     .evaluate((el) => getComputedStyle(el).getPropertyValue('--theme-button').trim());
   expect(button).toBe('#1769aa');
 
-  // The YouTube thumbnail becomes a player on tap.
+  // The video's drawn placeholder becomes a player on tap.
   await page
-    .getByRole('button', { name: /Phát video/ })
+    .getByRole('link', { name: /Phát video/ })
     .first()
     .click();
   await expect(page.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toBeVisible();
 
-  // Hydration matched the server's markup: no errors in the console.
+  // The island ran on the server's markup: no errors in the console.
   expect(errors.filter((e) => !/youtube|ytimg|net::ERR/i.test(e))).toEqual([]);
   expect(baseURL).toBeTruthy();
 });
@@ -135,7 +135,7 @@ test('a card visited once opens again offline', async ({ page, context }) => {
   await expect(page.getByText('0071000123456')).toBeVisible();
 
   // A tap made offline is kept by the worker's Background Sync queue for later.
-  await page.getByRole('button', { name: 'Chia sẻ' }).click();
+  await page.getByRole('link', { name: 'Chia sẻ', exact: true }).click();
   // This browser has no Web Share: the visitor is told so and gets the link to copy.
   await expect(page.getByText('Không hỗ trợ chia sẻ trên thiết bị này').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sao chép đường dẫn' })).toBeVisible();

@@ -62,6 +62,7 @@ import { exploreRoutes } from './routes/explore';
 import { shortLinkRedirects, shortLinkRoutes } from './routes/short-links';
 import { supportRoutes } from './routes/support';
 import { bioLinkRoutes } from './routes/bio-links';
+import { parseCardPath } from '../contract/card-paths';
 
 export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   const drain = appDeps.drain ?? new Drain();
@@ -90,9 +91,16 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
         // wasm-unsafe-eval: compiling the QR reader's WebAssembly (decision 0920); no JS eval.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Only what the app loads: its own origin, and YouTube thumbnails of video posts. Push
-        // adds the Firebase hosts when it is configured.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
+        // Only what the app loads: its own origin, and YouTube thumbnails in the owner's link
+        // editor. A card page loads nothing from another origin (decision 0403): its videos are
+        // drawn placeholders until the visitor taps one. Push adds the Firebase hosts when it
+        // is configured.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          (c) => (parseCardPath(c.req.path) ? "'self'" : 'https://i.ytimg.com'),
+        ],
         connectSrc: ["'self'", ...pushConnectSources(deps)],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         mediaSrc: ["'self'", 'blob:'],

@@ -7,16 +7,25 @@ import { keepVisitedPageMessage, type KeepVisitedPage } from '../contract/keep-v
  * not compete with the first screen, docs/decisions/0003). Never inside Zalo (spec §1). The
  * outcome is written on <html data-service-worker> (support and e2e read it).
  */
-export function startServiceWorkerAfterLoad(): void {
+export function startServiceWorkerAfterLoad(
+  options: {
+    /**
+     * false: register only, never the update prompt (the visitor's card page: it has no React
+     * for the prompt, and the worker it registers serves its pages network-first anyway).
+     */
+    updatePrompt?: boolean;
+  } = {},
+): void {
   const mark = (state: 'registered' | 'failed' | 'skipped' | 'unsupported') => {
     document.documentElement.dataset.serviceWorker = state;
   };
   if (!import.meta.env.PROD || isZaloInAppBrowser(navigator.userAgent)) return mark('skipped');
   if (!('serviceWorker' in navigator)) return mark('unsupported');
   const start = () => {
-    const registered = navigator.serviceWorker.controller
-      ? withUpdatePrompt()
-      : firstRegistration();
+    const registered =
+      navigator.serviceWorker.controller && options.updatePrompt !== false
+        ? withUpdatePrompt()
+        : firstRegistration(options.updatePrompt !== false);
     void registered.then((ok) => mark(ok ? 'registered' : 'failed')).catch(() => mark('failed'));
   };
   const whenIdle = () => {
@@ -38,7 +47,7 @@ function withUpdatePrompt(): Promise<boolean> {
  * this page runs, the prompt takes over once it waits (workbox-window announces a worker that
  * was already waiting when it registers).
  */
-async function firstRegistration(): Promise<boolean> {
+async function firstRegistration(updatePrompt: boolean): Promise<boolean> {
   try {
     // The worker did not see this visit: once it takes the page over, it keeps what was loaded.
     navigator.serviceWorker.addEventListener('controllerchange', keepThisPage, { once: true });
@@ -46,7 +55,7 @@ async function firstRegistration(): Promise<boolean> {
     registration.addEventListener('updatefound', () => {
       const incoming = registration.installing;
       incoming?.addEventListener('statechange', () => {
-        if (incoming.state === 'installed' && navigator.serviceWorker.controller) {
+        if (updatePrompt && incoming.state === 'installed' && navigator.serviceWorker.controller) {
           void withUpdatePrompt();
         }
       });

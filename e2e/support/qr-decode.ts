@@ -32,10 +32,16 @@ export async function decodeQrPng(png: Buffer): Promise<string> {
   return first.text;
 }
 
-/** The text of the QR code drawn on a canvas, once the app marked it drawn. */
+/**
+ * The text of the QR code drawn on a canvas, once the app marked it drawn, or of one the server
+ * drew as an inline SVG (read from a screenshot of it).
+ */
 export async function decodeQrCanvas(canvas: Locator): Promise<string> {
   await canvas.scrollIntoViewIfNeeded();
   await expect(canvas).toHaveAttribute('data-drawn', 'true');
+  if (await canvas.evaluate((el) => el.tagName.toLowerCase() === 'svg')) {
+    return decodeQrPng(await canvas.screenshot());
+  }
   // The picture as a PNG: a few KB to carry back instead of every pixel.
   const dataUrl = await canvas.evaluate((el: HTMLCanvasElement) => el.toDataURL('image/png'));
   return decodeQrPng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));

@@ -7,6 +7,7 @@ import type { Context, Handler } from 'hono';
 import type { CardKind, CardMeta } from '../../contract/card';
 import { cookieLocale, cookieNames } from '../../contract/cookie-names';
 import {
+  cardLanguageParam,
   cardPaths,
   parseCardPath,
   type CardPageData,
@@ -16,6 +17,11 @@ import type { Queryable } from '../db/client';
 import { activities, posts, products, relics } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/env';
 import { loadCardView, loadItem } from './card-data';
+import { qrSvg } from './qr-svg';
+import { bannerSizes, bannerSrcSet } from '../../contract/image';
+import type { QrSvg } from '../../contract/qr-svg';
+import { cardFacts, cardQrTexts } from '../../contract/card-facts';
+import { cardIslandDataId, type CardIslandData } from '../../contract/card-island';
 import { currentLinkFor } from '../card-links';
 import { defaultMeta, errorMeta, escapeHtml, itemMeta, metaTags, ownerMeta } from './meta';
 import { titleSuffix } from '../../contract/share-text';
@@ -104,11 +110,38 @@ export async function loadCardPage(
     view = await loadCardView(db, 'group', ownerKey, viewerId, now);
   }
   if (!view) throw new PageNotFound();
-  return {
+  const data: CardPageData = {
     route,
     view,
     cardUrl: `${origin}${cardPaths(view).profile}`,
     pageUrl: `${origin}${pathname}`,
+  };
+  // The profile's QR codes (the card's link, VietQR of its accounts) are drawn here: in the
+  // first paint, with no encoder in the browser (decision 0403).
+  if (route.kind === 'profile') data.qrs = drawnQrs(cardQrTexts(cardFacts(data)));
+  return data;
+}
+
+function drawnQrs(texts: string[]): Record<string, QrSvg> {
+  const drawn: Record<string, QrSvg> = {};
+  for (const text of texts) {
+    try {
+      drawn[text] ??= qrSvg(text);
+    } catch {
+      // Too long for a QR code: the page paints it in the browser or not at all, as before.
+    }
+  }
+  return drawn;
+}
+
+/** The few facts the visitor page's island script needs (contract/card-island.ts). */
+export function islandData(data: CardPageData): CardIslandData {
+  const { kind, id, urlMinify, name } = data.view.owner;
+  return {
+    owner: { kind, id, urlMinify, name },
+    route: data.route,
+    cardUrl: data.cardUrl,
+    pageUrl: data.pageUrl,
   };
 }
 
@@ -247,16 +280,22 @@ export function fillTemplate(
     meta: CardMeta;
     html?: string;
     data?: CardPageData;
+    /** The visitor page's island data, in place of the whole card. */
+    island?: CardIslandData;
     locale: 'vi' | 'en';
     themeColor?: string;
     /** Pictures of the first screen, fetched before the scripts take the connections. */
-    preloadImages?: string[];
+    preloadImages?: { href: string; srcset?: string | undefined; sizes?: string }[];
   },
 ): string {
   let head = metaTags(parts.meta);
-  for (const [i, src] of (parts.preloadImages ?? []).entries()) {
+  for (const [i, image] of (parts.preloadImages ?? []).entries()) {
     const priority = i === 0 ? ' fetchpriority="high"' : '';
-    head += `\n    <link rel="preload" as="image" href="${escapeHtml(src)}"${priority} />`;
+    // The same choice of size as the <img> makes, or the phone would fetch both.
+    const sizes = image.srcset
+      ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '')}"`
+      : '';
+    head += `\n    <link rel="preload" as="image" href="${escapeHtml(image.href)}"${sizes}${priority} />`;
   }
   if (parts.themeColor)
     head += `\n    <meta name="theme-color" content="${escapeHtml(parts.themeColor)}" />`;
@@ -270,14 +309,33 @@ export function fillTemplate(
     : page.replace('</head>', () => `${head}\n</head>`);
   page = page.replace('<!--app-html-->', () => parts.html ?? '');
   const dataScript = parts.data
-    ? `<script id="card-data" type="application/json">${JSON.stringify(parts.data)
-        .replace(/</g, '\\u003c')
-        .replace(/\u2028/g, '\\u2028')
-        .replace(/\u2029/g, '\\u2029')}</script>`
-    : '';
+    ? jsonScript('card-data', parts.data)
+    : parts.island
+      ? jsonScript(cardIslandDataId, parts.island)
+      : '';
   return page.includes('<!--app-data-->')
     ? page.replace('<!--app-data-->', () => dataScript)
     : page.replace('</body>', () => `${dataScript}\n</body>`);
+}
+
+/** The banner (in the size the screen takes) and the avatar: the profile's largest paints. */
+function firstScreenImages(owner: CardPageData['view']['owner']) {
+  const images: { href: string; srcset?: string | undefined; sizes?: string }[] = [];
+  if (owner.bannerUrl) {
+    const srcset = bannerSrcSet(owner.bannerUrl);
+    images.push({ href: owner.bannerUrl, srcset, sizes: bannerSizes });
+  }
+  if (owner.avatarUrl) images.push({ href: owner.avatarUrl });
+  return images;
+}
+
+/** Data for a page's script, CSP-safe (not executed) and unable to end its own tag. */
+function jsonScript(id: string, value: unknown): string {
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script id="${id}" type="application/json">${json}</script>`;
 }
 
 /**
@@ -301,12 +359,34 @@ export interface CardPageDeps {
   indexHtml: () => string | undefined;
 }
 
+/**
+ * The card's language switch with no script (`?lang=en`): the choice goes into the cookie the
+ * pages are rendered by (a year, as the app writes it) and the page comes back without the
+ * parameter, so the page cache keeps one copy per language. An unknown value changes nothing.
+ */
+function chooseLanguage(c: Context<AppEnv>, chosen: string): Response {
+  const url = new URL(c.req.url);
+  url.searchParams.delete(cardLanguageParam);
+  c.header('Cache-Control', 'no-store');
+  if (chosen === 'vi' || chosen === 'en') {
+    c.header(
+      'Set-Cookie',
+      `${cookieNames.lang}=${chosen}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`,
+    );
+  }
+  return c.redirect(`${url.pathname}${url.search}`, 303);
+}
+
 /** The handler of every card page path (mounted from contract/page-routes.ts). */
 export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<AppEnv> {
   const origin = deps.config.publicOrigin;
   const cardFile = path.join(deps.config.clientDir, 'card.html');
+  // The anonymous visitor's page: the same markup with the island script instead of the app's
+  // card entry (decision 0403). Without it (an older build) visitors get card.html as before.
+  const visitorFile = path.join(deps.config.clientDir, 'card-visitor.html');
   const serverEntry = path.join(deps.config.clientDir, 'server', 'entry-server.js');
   let cardTemplate: string | undefined | null = null;
+  let visitorTemplate: string | undefined | null = null;
   let renderer: Promise<Renderer | undefined> | undefined;
 
   const readCardTemplate = () => {
@@ -316,6 +396,14 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
         : undefined;
     }
     return cardTemplate;
+  };
+  const readVisitorTemplate = () => {
+    if (visitorTemplate === null) {
+      visitorTemplate = existsSync(visitorFile)
+        ? inlineStylesheets(readFileSync(visitorFile, 'utf8'), deps.config.clientDir)
+        : undefined;
+    }
+    return visitorTemplate;
   };
   const loadRenderer = () => {
     renderer ??= existsSync(serverEntry)
@@ -336,6 +424,8 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
     route: CardRoute,
     locale: 'vi' | 'en',
     viewerId: string | undefined,
+    /** An anonymous visitor: plain HTML and the island; a member keeps the app's card. */
+    forVisitor: boolean,
   ): Promise<{ status: 200 | 404 | 500; html: string; ownerId?: string }> => {
     const appTemplate = pageDeps.indexHtml() ?? fallbackTemplate;
     let data: CardPageData;
@@ -356,6 +446,9 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
     const meta = pageMeta(data, origin, c.req.path);
     const cardTemplateHtml = readCardTemplate();
     const render = cardTemplateHtml ? await loadRenderer() : undefined;
+    // Plain HTML with the island only when the server can render the card: a visitor page
+    // without markup would have no script to draw it.
+    const visitorHtml = forVisitor && render ? readVisitorTemplate() : undefined;
     let html = '';
     let complete = true;
     if (render) {
@@ -370,19 +463,16 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
         });
       }
     }
-    const template = cardTemplateHtml ?? appTemplate;
+    const template = (complete ? visitorHtml : undefined) ?? cardTemplateHtml ?? appTemplate;
+    const asVisitor = template === visitorHtml;
     const page = fillTemplate(template, {
       meta,
       html,
-      data: cardTemplateHtml ? data : undefined,
+      data: cardTemplateHtml && !asVisitor ? data : undefined,
+      island: asVisitor ? islandData(data) : undefined,
       locale,
       themeColor: data.view.theme.value.menu,
-      preloadImages:
-        data.route.kind === 'profile'
-          ? [data.view.owner.bannerUrl, data.view.owner.avatarUrl].filter((src): src is string =>
-              Boolean(src),
-            )
-          : [],
+      preloadImages: data.route.kind === 'profile' ? firstScreenImages(data.view.owner) : [],
     });
     // Only a whole page is kept, under the card whose change drops it.
     return { status: 200, html: page, ownerId: complete ? data.view.owner.id : undefined };
@@ -424,6 +514,8 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
   };
 
   const handler = async (c: Context<AppEnv>) => {
+    const chosen = c.req.query(cardLanguageParam);
+    if (chosen !== undefined) return chooseLanguage(c, chosen);
     const route = parseCardPath(c.req.path);
     const locale = localeOf(c);
     // The app's card screen sends a path the card parser rejects to its 404 screen too.
@@ -439,7 +531,7 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
     if (isPersonalRequest(c)) {
       // A logged-in member's page may hold friend-only items: never shared, never cached.
       const viewerId = await bearerMemberId(c, deps);
-      const { status, html } = await renderCard(c, route, locale, viewerId);
+      const { status, html } = await renderCard(c, route, locale, viewerId, false);
       if (status === 404) {
         const moved = await movedCardPath(c, route);
         if (moved) return moved;
@@ -449,7 +541,7 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
       return c.html(html, status);
     }
     const page = await pageCache.page(`${locale} ${c.req.path}`, Date.now(), async () => {
-      const { status, html, ownerId } = await renderCard(c, route, locale, undefined);
+      const { status, html, ownerId } = await renderCard(c, route, locale, undefined, true);
       const prepared = await preparePage(html, status, Date.now());
       return { page: prepared, ownerId };
     });

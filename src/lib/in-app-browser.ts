@@ -5,3 +5,8 @@
 export function isZaloInAppBrowser(userAgent: string): boolean {
   return /Zalo/i.test(userAgent);
 }
+
+/** Zalo and Facebook in-app browsers cannot save files (the card's vCard download). */
+export function isInAppBrowser(userAgent: string): boolean {
+  return /\bZalo\b|FBAN|FBAV|FB_IAB|FBIOS|Instagram/i.test(userAgent);
+}

@@ -2,39 +2,29 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
-import { vcardFileName } from '../../../contract/vcard';
+import type { CardFacts } from '../../../contract/card-facts';
 import { toast } from '../../ui/toast';
-import { telHref, zaloHref } from '../../../contract/contact-links';
 import { CopyButton } from './copy-button';
-import { trackCard } from './card-tracking';
+import { trackCard, trackedTap } from './card-tracking';
 import { SaveToPhonebook, useLoggedInViewer } from './save-to-phonebook';
 import { AddFriendButton } from './add-friend-button';
 import { GroupMembership } from './group-membership';
-
-/** Zalo and Facebook in-app browsers cannot save files. */
-export function isInAppBrowser(userAgent: string): boolean {
-  return /\bZalo\b|FBAN|FBAV|FB_IAB|FBIOS|Instagram/i.test(userAgent);
-}
-
-export function vcardPath(owner: CardOwner): string {
-  return owner.kind === 'group'
-    ? `/api/groupAndBrand/getVfcGroupId/${owner.id}`
-    : `/api/members/getVfcMemberId/${owner.id}`;
-}
+import { isInAppBrowser } from '../../lib/in-app-browser';
 
 export function CardActions({
   owner,
-  cardUrl,
+  facts,
   isMe,
 }: {
   owner: CardOwner;
-  cardUrl: string;
+  facts: CardFacts;
   /** The viewer's own card: nothing to save to their phonebook. */
   isMe: boolean;
 }) {
   const { t } = useLingui();
-  const [notice, setNotice] = useState<'in-app' | 'no-share' | null>(null);
+  const [notice, setNotice] = useState<CardNotice | null>(null);
   const loggedIn = useLoggedInViewer();
+  const { actions } = facts;
 
   const onSave = (event: React.MouseEvent) => {
     trackCard(owner, 'save_contact', owner.urlMinify);
@@ -44,11 +34,12 @@ export function CardActions({
     }
   };
 
-  const onShare = async () => {
-    trackCard(owner, 'share', cardUrl);
+  const onShare = async (event: React.MouseEvent) => {
+    event.preventDefault();
+    trackCard(owner, 'share', actions.share);
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: owner.name, url: cardUrl });
+        await navigator.share({ title: owner.name, url: actions.share });
       } catch {
         // The visitor closed the share sheet.
       }
@@ -58,43 +49,49 @@ export function CardActions({
     setNotice('no-share');
   };
 
-  const zalo = owner.zalo || owner.phone;
   return (
     <div className="card-actions">
-      {/* The big four (decision 0950): plain links where they can be, so they work before
-          (and without) JavaScript; only Share needs the script. */}
+      {/* The big four (decision 0950): plain links, so they work before and without
+          JavaScript. Share leads to the card's QR code and link; a script offers the phone's
+          share sheet instead (here, or the visitor page's island). */}
       <div className="card-actions__primary">
-        {owner.phone && (
+        {actions.call && (
           <a
             className="card-action card-action--call"
-            href={telHref(owner.phone)}
-            onClick={() => trackCard(owner, 'tap_phone', owner.phone ?? '')}
+            href={actions.call}
+            {...trackedTap(owner, 'tap_phone', owner.phone ?? '')}
           >
             <Trans>Gọi</Trans>
           </a>
         )}
-        {zalo && (
+        {actions.zalo && (
           <a
             className="card-action card-action--zalo"
-            href={zaloHref(zalo)}
+            href={actions.zalo}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={() => trackCard(owner, 'tap_zalo', zalo)}
+            {...trackedTap(owner, 'tap_zalo', actions.zaloNumber ?? '')}
           >
             Zalo
           </a>
         )}
         <a
           className="card-action card-action--save card-actions__main"
-          href={vcardPath(owner)}
-          download={vcardFileName(owner.name)}
+          href={actions.vcard}
+          download={actions.vcardFileName}
+          data-card-save=""
           onClick={onSave}
         >
           <Trans>Lưu danh bạ</Trans>
         </a>
-        <button type="button" className="card-action card-action--share" onClick={onShare}>
+        <a
+          className="card-action card-action--share"
+          href="#card-qr"
+          data-card-share={actions.share}
+          onClick={(event) => void onShare(event)}
+        >
           <Trans>Chia sẻ</Trans>
-        </button>
+        </a>
       </div>
       {!isMe && <SaveToPhonebook owner={owner} />}
       {!isMe && <AddFriendButton owner={owner} />}
@@ -114,26 +111,42 @@ export function CardActions({
           <Trans>Mở ứng dụng</Trans>
         </a>
       )}
-      {notice && (
-        <div className="card-notice" role="status">
-          {notice === 'in-app' ? (
-            <p>
-              <Trans>
-                Trình duyệt trong ứng dụng này không lưu được danh bạ. Hãy sao chép đường dẫn và mở
-                bằng trình duyệt khác (Chrome, Safari).
-              </Trans>
-            </p>
-          ) : (
-            <p>
-              <Trans>Không hỗ trợ chia sẻ trên thiết bị này</Trans>
-            </p>
-          )}
-          <div className="card-notice__link">
-            <code>{cardUrl}</code>
-            <CopyButton text={cardUrl} label={t`Sao chép đường dẫn`} />
-          </div>
-        </div>
-      )}
+      {/* Both notices are in the page, hidden, so the island script can show them in the
+          page's language with no catalog of its own. */}
+      <CardNoticeBox kind="in-app" shown={notice === 'in-app'} url={actions.share}>
+        <Trans>
+          Trình duyệt trong ứng dụng này không lưu được danh bạ. Hãy sao chép đường dẫn và mở bằng
+          trình duyệt khác (Chrome, Safari).
+        </Trans>
+      </CardNoticeBox>
+      <CardNoticeBox kind="no-share" shown={notice === 'no-share'} url={actions.share}>
+        <Trans>Không hỗ trợ chia sẻ trên thiết bị này</Trans>
+      </CardNoticeBox>
+    </div>
+  );
+}
+
+type CardNotice = 'in-app' | 'no-share';
+
+function CardNoticeBox({
+  kind,
+  shown,
+  url,
+  children,
+}: {
+  kind: CardNotice;
+  shown: boolean;
+  url: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className="card-notice" role="status" data-card-notice={kind} hidden={!shown}>
+      <p>{children}</p>
+      <div className="card-notice__link">
+        <code>{url}</code>
+        <CopyButton text={url} label={t`Sao chép đường dẫn`} />
+      </div>
     </div>
   );
 }

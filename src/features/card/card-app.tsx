@@ -17,7 +17,8 @@ export function CardApp({ data, refresh }: CardAppProps) {
     let live = true;
     refresh()
       .then((fresh) => {
-        if (live && fresh) setCurrent(fresh);
+        // The server-drawn QR codes stay: the viewer's copy is read from the API, which has none.
+        if (live && fresh) setCurrent({ ...fresh, qrs: fresh.qrs ?? data.qrs });
       })
       .catch(() => {
         // Keep the public card when the viewer's copy cannot be loaded (offline, expired).
@@ -25,7 +26,7 @@ export function CardApp({ data, refresh }: CardAppProps) {
     return () => {
       live = false;
     };
-  }, [refresh]);
+  }, [refresh, data.qrs]);
   return (
     <>
       <CardPage data={current} />

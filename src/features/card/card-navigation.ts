@@ -33,7 +33,7 @@ export function createPointTarget(
 }
 
 /** Runs the reactions; true when the browser is sent elsewhere. */
-export function reactToCardRoute(route: CardRoute, owner: CardOwner): boolean {
+export function reactToCardRoute(route: CardRoute, owner: Pick<CardOwner, 'kind' | 'id'>): boolean {
   const target = createPointTarget(owner, rememberedRouteName(), currentMemberId());
   if (target) {
     window.location.replace(target);

@@ -2,13 +2,15 @@
 // hydrate in the browser, so nothing here may read the browser while rendering. This file is
 // the page frame (menu, owner strip); the profile, the item lists and the item pages have
 // their own files beside it.
-import { Trans, useLingui } from '@lingui/react/macro';
+import type { MouseEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { CardView } from '../../../contract/card';
 import { ThemeScope } from '../../ui/theme';
 import { CardItemPage } from './card-item-pages';
 import { CardProfile } from './card-profile';
 import { ContactMe } from './contact-me';
-import { cardPaths, type CardPageData } from '../../../contract/card-paths';
+import { cardLanguageParam, cardPaths, type CardPageData } from '../../../contract/card-paths';
+import { sectionFacts, type SectionKey } from '../../../contract/card-facts';
 import { cookieNames } from '../../../contract/cookie-names';
 import { writeCookie } from '../../lib/cookies';
 import './card.css';
@@ -45,35 +47,23 @@ export function CardPage({ data }: { data: CardPageData }) {
 
 function CardMenu({ view }: { view: CardView }) {
   const { t } = useLingui();
-  const paths = cardPaths(view);
-  // A visitor sees only the sections that have something in them; the owner sees all four,
-  // to know where to add.
-  const shown = (items: readonly unknown[]) => view.isMe || items.length > 0;
+  const labels: Record<SectionKey, string> = {
+    products: t`Sản phẩm`,
+    posts: t`Bài viết`,
+    activities: t`Hoạt động`,
+    relics: t`Kỷ vật`,
+  };
+  // The section tabs are plain links: each section is a page the server renders.
   return (
     <nav className="card-menu" aria-label={t`Mục của danh thiếp`}>
-      <a href={paths.profile} className="card-menu__brand">
+      <a href={cardPaths(view).profile} className="card-menu__brand">
         m.e<span className="card-menu__brand-tail"> Cards</span>
       </a>
-      {shown(view.products) && (
-        <a href={paths.products}>
-          <Trans>Sản phẩm</Trans>
+      {sectionFacts(view).map((section) => (
+        <a key={section.key} href={section.href} data-section={section.key}>
+          {labels[section.key]}
         </a>
-      )}
-      {shown(view.posts) && (
-        <a href={paths.posts}>
-          <Trans>Bài viết</Trans>
-        </a>
-      )}
-      {shown(view.activities) && (
-        <a href={paths.activities}>
-          <Trans>Hoạt động</Trans>
-        </a>
-      )}
-      {shown(view.relics) && (
-        <a href={paths.relics}>
-          <Trans>Kỷ vật</Trans>
-        </a>
-      )}
+      ))}
     </nav>
   );
 }
@@ -84,31 +74,39 @@ function CardMenu({ view }: { view: CardView }) {
  */
 function CardLanguageSwitch() {
   const { i18n, t } = useLingui();
-  const choose = (locale: 'vi' | 'en') => {
+  // Links, so the switch works with no script: the server sets the cookie and sends the page
+  // back (server/ssr/card-pages.ts); with script, the cookie is written here and the page reloads.
+  const choose = (event: MouseEvent, locale: 'vi' | 'en') => {
+    event.preventDefault();
     if (i18n.locale === locale) return;
     writeCookie(cookieNames.lang, locale, { maxAgeSeconds: 365 * 24 * 3600 });
     window.location.reload();
   };
+  const current = i18n.locale === 'en' ? 'en' : 'vi';
   return (
     <div className="card-menu__lang" role="group" aria-label={t`Ngôn ngữ`}>
-      <button
-        type="button"
+      <a
+        href={`?${cardLanguageParam}=vi`}
+        hrefLang="vi"
         lang="vi"
         aria-label="Tiếng Việt"
-        aria-pressed={i18n.locale !== 'en'}
-        onClick={() => choose('vi')}
+        aria-current={current === 'vi' ? 'true' : undefined}
+        data-lang="vi"
+        onClick={(event) => choose(event, 'vi')}
       >
         VI
-      </button>
-      <button
-        type="button"
+      </a>
+      <a
+        href={`?${cardLanguageParam}=en`}
+        hrefLang="en"
         lang="en"
         aria-label="English"
-        aria-pressed={i18n.locale === 'en'}
-        onClick={() => choose('en')}
+        aria-current={current === 'en' ? 'true' : undefined}
+        data-lang="en"
+        onClick={(event) => choose(event, 'en')}
       >
         EN
-      </button>
+      </a>
     </div>
   );
 }

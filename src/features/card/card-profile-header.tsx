@@ -3,16 +3,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
 import { CardActions } from './card-actions';
-import { trackCard } from './card-tracking';
-import { mailtoHref, telHref, zaloHref } from '../../../contract/contact-links';
+import { trackedTap } from './card-tracking';
+import type { CardFacts, ContactKey } from '../../../contract/card-facts';
+import { bannerSizes, bannerSrcSet } from '../../../contract/image';
 
 export function ProfileHeader({
   owner,
-  cardUrl,
+  facts,
   isMe,
 }: {
   owner: CardOwner;
-  cardUrl: string;
+  facts: CardFacts;
   isMe: boolean;
 }) {
   const { t } = useLingui();
@@ -27,7 +28,15 @@ export function ProfileHeader({
     >
       <div className="card-hero__banner">
         {owner.bannerUrl && (
-          <img src={owner.bannerUrl} alt="" width={960} height={320} fetchPriority="high" />
+          <img
+            src={owner.bannerUrl}
+            srcSet={bannerSrcSet(owner.bannerUrl)}
+            sizes={bannerSrcSet(owner.bannerUrl) ? bannerSizes : undefined}
+            alt=""
+            width={960}
+            height={320}
+            fetchPriority="high"
+          />
         )}
       </div>
       <div className="card-hero__identity">
@@ -38,6 +47,8 @@ export function ProfileHeader({
             alt={t`Ảnh đại diện của ${owner.name}`}
             width={112}
             height={112}
+            // The first picture is the largest paint; without a banner, that is the avatar.
+            fetchPriority={owner.bannerUrl ? undefined : 'high'}
           />
         ) : (
           <span className="card-hero__avatar card-hero__avatar--empty" aria-hidden="true">
@@ -53,7 +64,7 @@ export function ProfileHeader({
         )}
         {owner.intro && <p className="card-hero__intro">{owner.intro}</p>}
       </div>
-      <CardActions owner={owner} cardUrl={cardUrl} isMe={isMe} />
+      <CardActions owner={owner} facts={facts} isMe={isMe} />
     </header>
   );
 }
@@ -63,59 +74,32 @@ function cssUrl(url: string): string {
   return url.replace(/["\\\n\r]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `);
 }
 
-export function ContactBlock({ owner }: { owner: CardOwner }) {
+export function ContactBlock({ owner, facts }: { owner: CardOwner; facts: CardFacts }) {
   const { t } = useLingui();
-  const rows: { key: string; label: string; text: string; href?: string; external?: boolean }[] =
-    [];
-  if (owner.phone)
-    rows.push({
-      key: 'phone',
-      label: t`Điện thoại`,
-      text: owner.phone,
-      href: telHref(owner.phone),
-    });
-  if (owner.otherPhone)
-    rows.push({
-      key: 'other',
-      label: t`Điện thoại khác`,
-      text: owner.otherPhone,
-      href: telHref(owner.otherPhone),
-    });
-  if (owner.email)
-    rows.push({ key: 'email', label: t`Email`, text: owner.email, href: mailtoHref(owner.email) });
-  if (owner.website && /^https?:\/\//i.test(owner.website))
-    rows.push({
-      key: 'web',
-      label: t`Trang web`,
-      text: owner.website.replace(/^https?:\/\//i, ''),
-      href: owner.website,
-      external: true,
-    });
-  if (owner.zalo)
-    rows.push({
-      key: 'zalo',
-      label: t`Zalo`,
-      text: owner.zalo,
-      href: zaloHref(owner.zalo),
-      external: true,
-    });
-  if (owner.address) rows.push({ key: 'address', label: t`Địa chỉ`, text: owner.address });
-  if (rows.length === 0) return null;
+  const labels: Record<ContactKey, string> = {
+    phone: t`Điện thoại`,
+    other: t`Điện thoại khác`,
+    email: t`Email`,
+    web: t`Trang web`,
+    zalo: t`Zalo`,
+    address: t`Địa chỉ`,
+  };
+  if (facts.contacts.length === 0) return null;
   return (
     <section className="card-block card-contact" aria-labelledby="contact-title">
       <h2 id="contact-title">
         <Trans>Liên hệ</Trans>
       </h2>
       <dl>
-        {rows.map((row) => (
+        {facts.contacts.map((row) => (
           <div key={row.key} className={`card-contact__row card-contact__row--${row.key}`}>
-            <dt>{row.label}</dt>
+            <dt>{labels[row.key]}</dt>
             <dd>
               {row.href ? (
                 <a
                   href={row.href}
                   {...(row.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                  onClick={() => trackCard(owner, `tap_${row.key}`, row.text)}
+                  {...trackedTap(owner, `tap_${row.key}`, row.text)}
                 >
                   {row.text}
                 </a>

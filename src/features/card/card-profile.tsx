@@ -2,36 +2,34 @@
 // links, videos, the first items of each list, and the QR code.
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardActivity, CardOwner } from '../../../contract/card';
-import { youtubeId } from '../../../contract/youtube';
+import { cardFacts, videoKey } from '../../../contract/card-facts';
 import { ActivityList, PostList, ProductList, RelicList } from './card-lists';
 import { ContactBlock, ProfileHeader } from './card-profile-header';
 import { CardQr } from './card-qr';
 import { cardPaths, type CardPageData } from '../../../contract/card-paths';
-import { memberCardPath } from '../../../contract/card-prefixes';
 import { CopyButton } from './copy-button';
-import { trackCard } from './card-tracking';
+import { trackCard, trackedTap } from './card-tracking';
 import { YoutubeLite } from './youtube-lite';
 import { CardPosters } from './card-posters';
 import { BankVietQr } from './bank-vietqr';
-import { canMakeVietQr } from '../../../contract/vietqr';
 
 export function CardProfile({ data }: { data: CardPageData }) {
-  const { view, cardUrl } = data;
+  const { view } = data;
   const { owner } = view;
   const { t } = useLingui();
   const paths = cardPaths(view);
+  const facts = cardFacts(data);
   const youtubeActivities = view.activities.filter((a) => a.type === 'youtube' && a.link);
   // One block per video, however its link is written (youtu.be, watch?v=…).
-  const videoKey = (link: string) => youtubeId(link) ?? link;
   const videos = [...owner.videos, ...youtubeActivities.map((a) => a.link ?? '')].filter(
     (v, i, all) => v && all.findIndex((w) => videoKey(w) === videoKey(v)) === i,
   );
   const otherActivities = view.activities.filter((a) => a.type !== 'youtube');
   return (
     <article className="card-profile">
-      <ProfileHeader owner={owner} cardUrl={cardUrl} isMe={view.isMe} />
+      <ProfileHeader owner={owner} facts={facts} isMe={view.isMe} />
 
-      <ContactBlock owner={owner} />
+      <ContactBlock owner={owner} facts={facts} />
 
       <CardPosters posters={view.posters} />
 
@@ -56,13 +54,13 @@ export function CardProfile({ data }: { data: CardPageData }) {
         </section>
       )}
 
-      {owner.banks.length > 0 && (
+      {facts.banks.length > 0 && (
         <section className="card-block" aria-labelledby="banks-title">
           <h2 id="banks-title">
             <Trans>Tài khoản ngân hàng</Trans>
           </h2>
           <ul className="card-banks">
-            {owner.banks.map((bank) => (
+            {facts.banks.map((bank) => (
               <li key={`${bank.bankName}-${bank.accountNumber}`} className="card-bank">
                 <strong>{bank.bankName}</strong>
                 <span>{bank.ownerName}</span>
@@ -73,9 +71,10 @@ export function CardProfile({ data }: { data: CardPageData }) {
                     label={t`Sao chép số tài khoản ${bank.accountNumber}`}
                   />
                 </span>
-                {canMakeVietQr(bank.bin, bank.accountNumber) && bank.bin ? (
+                {bank.vietQr ? (
                   <BankVietQr
-                    bin={bank.bin}
+                    payload={bank.vietQr}
+                    drawn={data.qrs?.[bank.vietQr]}
                     accountNumber={bank.accountNumber}
                     bankName={bank.bankName}
                     onShown={() => trackCard(owner, 'vietqr_shown', bank.bankName)}
@@ -110,7 +109,7 @@ export function CardProfile({ data }: { data: CardPageData }) {
                   href={link.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  onClick={() => trackCard(owner, 'link', link.url)}
+                  {...trackedTap(owner, 'link', link.url)}
                 >
                   {link.title || link.url}
                 </a>
@@ -148,23 +147,14 @@ export function CardProfile({ data }: { data: CardPageData }) {
       <RelicList relics={view.relics.slice(0, 4)} view={view} more={paths.relics} />
 
       <CardQr
-        url={qrLink(owner, cardUrl)}
+        url={facts.qrLink}
+        drawn={data.qrs?.[facts.qrLink]}
         name={owner.name}
+        shownValue={owner.urlMinify || owner.id}
         onShown={() => trackCard(owner, 'qr_shown', owner.urlMinify || owner.id)}
       />
     </article>
   );
-}
-
-/**
- * What the card's QR code carries: a member's readable `{origin}/me/{short link}` (decision
- * 0902; the id when there is none). A booth scanner finds the member by it in its roster with
- * no network. cardLinkOf in src/lib/qr.ts is not imported here: zxing stays off the first load.
- */
-function qrLink(owner: CardOwner, cardUrl: string): string {
-  return owner.kind === 'member'
-    ? `${new URL(cardUrl).origin}${memberCardPath(owner.urlMinify || owner.id)}`
-    : cardUrl;
 }
 
 function videoTitle(

@@ -4,7 +4,7 @@
 import type { CardOwner } from '../../../contract/card';
 
 export function trackCard(
-  owner: CardOwner,
+  owner: Pick<CardOwner, 'kind' | 'id'>,
   action: string,
   value: string | null | undefined,
 ): void {
@@ -26,4 +26,16 @@ export function trackCard(
   void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {
     // Offline without a service worker: a lost view count is acceptable.
   });
+}
+
+/**
+ * A tracked tap, in both renderings: the React handler in the app, and data attributes the
+ * visitor page's island script reads (src/ssr/card-island.ts) where React does not run.
+ */
+export function trackedTap(owner: Pick<CardOwner, 'kind' | 'id'>, action: string, value: string) {
+  return {
+    'data-track': action,
+    'data-track-value': value,
+    onClick: () => trackCard(owner, action, value),
+  };
 }

@@ -13,7 +13,7 @@ import { postPublicForm, watchWaitingPublicPosts } from '../../lib/public-form-p
 import { messages as viMessages } from '../../locales/vi/contact-me.po';
 
 export interface ContactMeFormProps {
-  owner: CardOwner;
+  owner: Pick<CardOwner, 'kind' | 'id'>;
 }
 
 type Status = 'idle' | 'sending' | 'sent' | 'queued' | 'failed';

@@ -15,7 +15,14 @@ export function ContactMe({ owner, isMe }: { owner: CardOwner; isMe: boolean }) 
       .then((m) => m.loadContactMeForm())
       .then((loaded) => setForm(() => loaded));
   return (
-    <section className="card-block" aria-labelledby="contact-me-title">
+    // The form needs a script (its checks and offline queue): hidden when none runs; on the
+    // visitor page the island script mounts it (data-contact-me-open, decision 0403).
+    <section
+      className="card-block"
+      aria-labelledby="contact-me-title"
+      data-contact-me=""
+      data-needs-script=""
+    >
       <h2 id="contact-me-title">
         {owner.kind === 'group' ? (
           <Trans>Liên hệ với chúng tôi</Trans>
@@ -26,7 +33,7 @@ export function ContactMe({ owner, isMe }: { owner: CardOwner; isMe: boolean }) 
       {Form ? (
         <Form owner={owner} />
       ) : (
-        <button type="button" className="button" onClick={open}>
+        <button type="button" className="button" onClick={open} data-contact-me-open="">
           <Trans>Để lại lời nhắn</Trans>
         </button>
       )}

@@ -15,7 +15,17 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     }
   };
   return (
-    <button type="button" className="card-chip-button" onClick={copy} aria-label={label}>
+    // data-*: the visitor page's island script copies with no React (decision 0403); hidden
+    // when no script runs at all.
+    <button
+      type="button"
+      className="card-chip-button"
+      onClick={copy}
+      aria-label={label}
+      data-copy={text}
+      data-copied={t`Đã sao chép`}
+      data-needs-script=""
+    >
       {copied ? t`Đã sao chép` : t`Sao chép`}
     </button>
   );

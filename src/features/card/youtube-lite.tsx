@@ -1,8 +1,9 @@
-// A light YouTube block: a thumbnail and a play button; the player loads only on tap.
-import { useState } from 'react';
+// A light YouTube block with no request to YouTube until the visitor taps (decision 0403): a
+// drawn placeholder with the video's title, linked to the video. A tap opens the player in place
+// (here, or the visitor page's island script); with no script the link opens YouTube.
+import { useState, type MouseEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { youtubeEmbed, youtubeId } from '../../../contract/youtube';
-import { VideoThumbnail } from '../../ui/video-thumbnail';
+import { youtubeEmbed, youtubeId, youtubeWatch } from '../../../contract/youtube';
 
 export function YoutubeLite({ link, title }: { link: string; title: string }) {
   const { t } = useLingui();
@@ -26,17 +27,27 @@ export function YoutubeLite({ link, title }: { link: string; title: string }) {
       />
     );
   }
+  const play = (event: MouseEvent) => {
+    event.preventDefault();
+    setPlaying(true);
+  };
   return (
-    <button
-      type="button"
+    <a
       className="yt-lite"
-      onClick={() => setPlaying(true)}
+      href={youtubeWatch(id)}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={play}
       aria-label={t`Phát video: ${title}`}
+      data-video-id={id}
+      data-video-title={title}
     >
-      <VideoThumbnail videoId={id} width={480} height={360} />
+      <span className="yt-lite__title" aria-hidden="true">
+        {title}
+      </span>
       <span className="yt-lite__play" aria-hidden="true">
         ▶
       </span>
-    </button>
+    </a>
   );
 }

@@ -1,0 +1,211 @@
+// The visitor's card as server HTML (decision 0403): with no JavaScript at all a visitor calls,
+// opens Zalo, saves the contact, reads the bank details and VietQR, moves between sections and
+// opens posts and products; with JavaScript a small island adds the share sheet and the
+// contact form. No card page asks another origin for anything.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/axe';
+import { decodeQrCanvas } from './support/qr-decode';
+
+/**
+ * The page's address, read without toHaveURL: that hook runs the accessibility check, whose
+ * settling needs the page's timers — none run with JavaScript off (the script-enabled tests
+ * below check the same pages).
+ */
+function addressOf(page: Page): Promise<string> {
+  return Promise.resolve(page.url());
+}
+
+async function noScriptPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    locale: 'vi-VN',
+    acceptDownloads: true,
+  });
+  return { context, page: await context.newPage() };
+}
+
+test('with no JavaScript the member card calls, opens Zalo, saves the contact and shows the bank', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await noScriptPage(browser, baseURL);
+  const response = await page.goto('/me/demo');
+  expect(response?.status()).toBe(200);
+  const html = await response!.text();
+  // Plain HTML: the island's few facts, not the whole card as data for a framework.
+  expect(html).not.toContain('id="card-data"');
+  expect(html).toContain('id="card-island"');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Nguyễn Thị Minh Anh' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Gọi' })).toHaveAttribute('href', 'tel:0901234567');
+  await expect(page.getByRole('link', { name: 'Zalo', exact: true })).toHaveAttribute(
+    'href',
+    /^https:\/\/zalo\.me\/\d+$/,
+  );
+  // The bank account and its VietQR, drawn by the server.
+  await expect(page.getByText('0071000123456')).toBeVisible();
+  const vietQr = page.getByRole('img', { name: /Mã VietQR chuyển khoản/ }).first();
+  await expect(vietQr).toBeVisible();
+  expect(await decodeQrCanvas(vietQr)).toMatch(/^000201/);
+  const cardQr = page.getByRole('img', { name: /Mã QR danh thiếp/ });
+  expect(await decodeQrCanvas(cardQr)).toBe(`${baseURL}/me/demo`);
+  // What needs a script is not offered: no copy buttons, no contact form button.
+  await expect(page.getByRole('button', { name: /Sao chép/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Để lại lời nhắn' })).toHaveCount(0);
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Lưu danh bạ' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('Nguyen-Thi-Minh-Anh.vcf');
+  const vcf = await readFile(await download.path(), 'utf8');
+  expect(vcf).toContain('FN:Nguyễn Thị Minh Anh');
+  expect(vcf).toContain('TEL;TYPE=CELL,VOICE:0901234567');
+
+  // Share with no script leads to the card's QR code and link.
+  await page.getByRole('link', { name: 'Chia sẻ', exact: true }).click();
+  await expect.poll(() => addressOf(page)).toMatch(/\/me\/demo#card-qr$/);
+
+  // The section tabs are links the server answers.
+  await page
+    .getByRole('navigation', { name: 'Mục của danh thiếp' })
+    .getByRole('link', { name: 'Bài viết' })
+    .click();
+  await expect.poll(() => addressOf(page)).toMatch(/\/me\/demo\/posts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bài viết' })).toBeVisible();
+  await page.getByRole('link', { name: /Chia sẻ tại hội thảo cà phê Việt/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Chia sẻ tại hội thảo cà phê Việt' }),
+  ).toBeVisible();
+
+  // The language switch too: the server keeps the choice and sends the page back. (Links, not
+  // goto: the harness checks a page before goto leaves it, which needs the page's timers.)
+  await page.getByRole('link', { name: 'm.e Cards' }).click();
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect.poll(() => addressOf(page)).toMatch(/\/me\/demo$/);
+  await expect(page.getByRole('link', { name: 'Save contact' })).toBeVisible();
+  await page.getByRole('link', { name: 'Tiếng Việt' }).click();
+  await expect(page.getByRole('link', { name: 'Lưu danh bạ' })).toBeVisible();
+  await context.close();
+});
+
+test('with no JavaScript the brand page opens its products and saves the brand', async ({
+  browser,
+  baseURL,
+}) => {
+  const { context, page } = await noScriptPage(browser, baseURL);
+  await page.goto('/mbg/demo-brand');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cà Phê Sương Mai' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Lưu danh bạ' })).toHaveAttribute(
+    'href',
+    /^\/api\/groupAndBrand\/getVfcGroupId\//,
+  );
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Lưu danh bạ' }).click();
+  expect((await downloadPromise).suggestedFilename()).toMatch(/\.vcf$/);
+
+  await page.getByRole('link', { name: 'Sản phẩm', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Phòng trưng bày' })).toBeVisible();
+  await page.getByRole('link', { name: /Arabica Cầu Đất rang mộc 500g/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Arabica Cầu Đất rang mộc 500g' }),
+  ).toBeVisible();
+  await context.close();
+});
+
+test('with JavaScript the island adds the share sheet, copying and the contact form', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shared: unknown[] = [];
+    Object.assign(window, { sharedForTest: shared });
+    Object.defineProperty(navigator, 'share', {
+      value: (data: unknown) => {
+        shared.push(data);
+        return Promise.resolve();
+      },
+    });
+  });
+  await page.goto('/me/demo');
+  await page.getByRole('link', { name: 'Chia sẻ', exact: true }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { sharedForTest: unknown[] }).sharedForTest),
+    )
+    .toEqual([
+      { title: 'Nguyễn Thị Minh Anh', url: expect.stringMatching(/\/me\/demo$/) as unknown },
+    ]);
+  // The share sheet took the tap: the page did not jump to the QR code.
+  await expect(page).toHaveURL(/\/me\/demo$/);
+
+  // No React on the first load: the island and a few shared modules.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+  expect(scripts.some((name) => /\/assets\/react-/.test(name))).toBe(false);
+
+  // The contact form loads on demand (with its framework) and works as on every card.
+  const section = page.getByRole('region', { name: 'Liên hệ với tôi' });
+  await section.getByRole('button', { name: 'Để lại lời nhắn' }).click();
+  await expect(section.getByLabel('Họ tên')).toBeVisible();
+  await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
+  await expect(section.getByText('Vui lòng nhập họ tên').first()).toBeVisible();
+});
+
+test('with JavaScript and no share sheet the visitor gets the link to copy', async ({ page }) => {
+  await page.goto('/me/demo');
+  await page.getByRole('link', { name: 'Chia sẻ', exact: true }).click();
+  await expect(page.getByText('Không hỗ trợ chia sẻ trên thiết bị này')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sao chép đường dẫn' }).first()).toBeVisible();
+});
+
+test('a video is a drawn placeholder until the visitor taps it', async ({ page }) => {
+  await page.goto('/me/demo');
+  const video = page.getByRole('link', { name: /Phát video/ }).first();
+  await expect(video).toHaveAttribute('href', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await video.click();
+  await expect(page.locator('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toBeVisible();
+});
+
+async function requestedOrigins(page: Page, path: string): Promise<string[]> {
+  const origins = new Set<string>();
+  const listener = (request: { url(): string }) => {
+    const url = request.url();
+    if (/^https?:/.test(url)) origins.add(new URL(url).origin);
+  };
+  page.on('request', listener);
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Scroll to the end so that every lazy picture is asked for too.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState('networkidle');
+  page.off('request', listener);
+  return [...origins];
+}
+
+test('no card page asks another origin for anything', async ({ page, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  await page.goto('/me/demo/posts');
+  const postPath = await page
+    .getByRole('link', { name: /Chia sẻ tại hội thảo cà phê Việt/ })
+    .getAttribute('href');
+  for (const path of [
+    '/me/demo',
+    '/me/demo/posts',
+    '/me/all-activity/demo',
+    postPath!,
+    '/mbg/demo-brand',
+    '/mbg/demo-brand/products',
+  ]) {
+    expect(await requestedOrigins(page, path), path).toEqual([origin]);
+  }
+  // The policy says so: card pages take pictures from this origin only.
+  const answer = await page.request.get('/me/demo');
+  const policy = answer.headers()['content-security-policy'] ?? '';
+  expect(policy).toMatch(/img-src [^;]*'self'/);
+  expect(policy).not.toContain('ytimg');
+});
