@@ -76,7 +76,7 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   await postForm.getByLabel('Ngày').fill(day(0));
   await postForm.getByRole('button', { name: 'Lưu' }).click();
   await expect(postForm).toBeHidden();
-  await expect(page.getByText('Đã thêm Bài viết')).toBeVisible();
+  await expect(page.getByText('Đã lưu Bài viết trên máy này, đang gửi')).toBeVisible();
   await expect(page.getByText('Mùa cà phê mới 2026')).toBeVisible();
 
   await page
@@ -157,7 +157,7 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   const editPost = page.getByRole('form', { name: 'Sửa Bài viết' });
   await editPost.getByLabel('Ai được xem').selectOption('friend');
   await editPost.getByRole('button', { name: 'Lưu' }).click();
-  await expect(page.getByText('Đã cập nhật Bài viết')).toBeVisible();
+  await expect(page.getByText('Đã lưu Bài viết trên máy này, đang gửi')).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Loại nội dung' })
     .getByRole('link', { name: 'Sản phẩm' })
@@ -166,7 +166,7 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   const editProduct = page.getByRole('form', { name: 'Sửa Sản phẩm' });
   await editProduct.getByLabel('Ai được xem').selectOption('private');
   await editProduct.getByRole('button', { name: 'Lưu' }).click();
-  await expect(page.getByText('Đã cập nhật Sản phẩm')).toBeVisible();
+  await expect(page.getByText('Đã lưu Sản phẩm trên máy này, đang gửi')).toBeVisible();
 
   await expect
     .poll(() => titlesOf(request, blogUrl), { timeout: 30_000 })

@@ -2,7 +2,8 @@
 // the install offer (Chromium's prompt and the iPhone guide), a vCard shared into the app offline,
 // the app icon's badge set by the worker on a push and cleared on read, the start screen by role
 // and the storage answer in settings.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './support/axe';
 import {
   apiGet,
@@ -16,6 +17,8 @@ import {
   type ApiSession,
 } from './support/session';
 import type { NotificationItem } from '../contract/notification';
+
+const demoBrandAdmin = { email: 'brand@mecards.vn', password: 'brand12345' } as const;
 
 interface Manifest {
   start_url: string;
@@ -74,6 +77,16 @@ test('the manifest has shortcuts, screenshots, a description, a share target and
   );
   expect(manifest.launch_handler.client_mode[0]).toBe('navigate-existing');
 });
+
+/** Two frames: whatever the page renders in answer to an event is on screen by then. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
 
 /** Fires Chromium's install event as the browser would; the page notes a call to prompt(). */
 async function fireInstallPrompt(page: Page, outcome: 'accepted' | 'dismissed'): Promise<void> {
@@ -154,6 +167,187 @@ test.describe('on an iPhone', () => {
     ).toBeVisible();
     await expect(page.getByText(/thông báo chỉ hoạt động khi m.e Cards đã được cài/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Bật thông báo' })).toHaveCount(0);
+  });
+});
+
+const inAppBrowsers = [
+  {
+    app: 'Zalo',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 Zalo android/12100702 ZaloTheme/light ZaloLanguage/vi',
+    vi: /Trong Zalo, bấm nút ⋯ ở góc trên rồi chọn "Mở bằng trình duyệt"/,
+    en: /In Zalo, tap the ⋯ button/,
+  },
+  {
+    app: 'Facebook',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 13; SM-A536E Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/447.0.0.37.106;]',
+    vi: /Trong Facebook hoặc Messenger, bấm nút ⋯/,
+    en: /In Facebook or Messenger, tap the ⋯ button/,
+  },
+];
+
+for (const browserApp of inAppBrowsers) {
+  test.describe(`inside ${browserApp.app}`, () => {
+    test.use({ userAgent: browserApp.userAgent, viewport: { width: 360, height: 780 } });
+
+    test(`the guide says how to open the page in a real browser, in the chosen language`, async ({
+      page,
+    }) => {
+      await logIn(page, demoMember);
+      const offer = page.getByRole('complementary', {
+        name: 'Thêm m.e Cards vào màn hình chính',
+      });
+      const steps = offer.getByRole('list', { name: 'Cách cài khi đang mở trong ứng dụng khác' });
+      await expect(steps.getByRole('listitem')).toHaveText([browserApp.vi, /Cài đặt ứng dụng/]);
+      // An in-app browser cannot install: no install button, and no iPhone guide.
+      await expect(offer.getByRole('button', { name: 'Cài ứng dụng' })).toHaveCount(0);
+      await expect(page.getByRole('list', { name: 'Cách cài trên iPhone, iPad' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'English' }).click();
+      await expect(
+        page
+          .getByRole('complementary', { name: 'Add m.e Cards to your home screen' })
+          .getByRole('list', { name: 'How to install when opened inside another app' })
+          .getByRole('listitem')
+          .first(),
+      ).toHaveText(browserApp.en);
+      await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+    });
+  });
+}
+
+test('after the first write made offline the offer comes, once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const name = `Ngoại tuyến ${Date.now()}`;
+  await logIn(page, demoMember);
+  await expect(page).toHaveURL(/\/action$/);
+  // The login moment set aside: only the offline moment can offer now.
+  await page.evaluate(() =>
+    localStorage.setItem('mecards.installOffer.login.dismissed', new Date().toISOString()),
+  );
+  await waitForOfflineShell(page, '/action/phonebook');
+  const offer = page.getByRole('complementary', { name: 'Thêm m.e Cards vào màn hình chính' });
+  await fireInstallPrompt(page, 'dismissed');
+  await expect(page.getByRole('button', { name: 'Thêm liên hệ' })).toBeVisible();
+  await settle(page);
+  await expect(offer).toHaveCount(0);
+  await context.setOffline(true);
+  try {
+    await page.getByRole('button', { name: 'Thêm liên hệ' }).click();
+    const form = page.getByRole('form', { name: 'Thêm liên hệ' });
+    await form.getByLabel('Họ tên').fill(name);
+    await form.getByRole('button', { name: 'Lưu' }).click();
+    await expect(offer).toContainText('Bạn vừa dùng ứng dụng khi không có mạng');
+    await expect(offer.getByRole('button', { name: 'Cài ứng dụng' })).toBeVisible();
+    await offer.getByRole('button', { name: 'Để sau' }).click();
+    await expect(offer).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Thêm liên hệ' })).toBeVisible();
+    await fireInstallPrompt(page, 'dismissed');
+    await expect(page.locator('html')).toHaveAttribute('data-session', /restored|offline/);
+    await settle(page);
+    await expect(offer).toHaveCount(0);
+  } finally {
+    await sendAndRemoveContact(page, context, request, name);
+  }
+});
+
+/** Back online, the test's contact reaches the server; it is deleted there again. */
+async function sendAndRemoveContact(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  name: string,
+): Promise<void> {
+  await goOnline(context, page);
+  await expect.poll(() => pendingOutboxEntries(page), { timeout: 30_000 }).toBe(0);
+  const session = await apiLogin(request, demoMember);
+  for (const contact of await serverContactsNamed(request, session, name)) {
+    await request.put(`/api/contacts/deleteContactById/${contact.id}`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+  }
+}
+
+/** The page runs as the installed app: the display mode of a home-screen window matches. */
+async function runAsInstalledApp(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const matchMedia = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => {
+      const list = matchMedia(query);
+      if (/display-mode:\s*standalone/.test(query)) {
+        Object.defineProperty(list, 'matches', { value: true });
+      }
+      return list;
+    };
+  });
+}
+
+test('inside the installed app nothing offers to install, after login or an offline write', async ({
+  page,
+  context,
+  request,
+}) => {
+  const name = `Trong ứng dụng ${Date.now()}`;
+  await runAsInstalledApp(page);
+  await logIn(page, demoMember);
+  await expect(page).toHaveURL(/\/action$/);
+  await expect(page.getByRole('heading', { name: 'Tất cả chức năng' })).toBeVisible();
+  expect(await page.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true);
+  await fireInstallPrompt(page, 'dismissed');
+  await settle(page);
+  const offer = page.getByRole('complementary', { name: 'Thêm m.e Cards vào màn hình chính' });
+  await expect(offer).toHaveCount(0);
+
+  // The other moment: a first write with no network.
+  await waitForOfflineShell(page, '/action/phonebook');
+  await context.setOffline(true);
+  try {
+    await fireInstallPrompt(page, 'dismissed');
+    await page.getByRole('button', { name: 'Thêm liên hệ' }).click();
+    const form = page.getByRole('form', { name: 'Thêm liên hệ' });
+    await form.getByLabel('Họ tên').fill(name);
+    await form.getByRole('button', { name: 'Lưu' }).click();
+    await expect(
+      page.getByText('Đã lưu liên hệ trên thiết bị này, sẽ gửi khi có mạng'),
+    ).toBeVisible();
+    // The moment came (the write was noted), and still nothing offers.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('mecards.installOffer.offlineWrite')))
+      .not.toBeNull();
+    await settle(page);
+    await expect(offer).toHaveCount(0);
+  } finally {
+    await sendAndRemoveContact(page, context, request, name);
+  }
+});
+
+test.describe('in the installed app on an iPhone', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 844 },
+  });
+
+  test('no guide, and the push opt-in no longer asks to install first', async ({ page }) => {
+    // What Safari says inside a home-screen app.
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true });
+    });
+    await logIn(page, demoMember);
+    await expect(page.getByRole('heading', { name: 'Tất cả chức năng' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Cách cài trên iPhone, iPad' })).toHaveCount(0);
+    await expect(
+      page.getByRole('complementary', { name: 'Thêm m.e Cards vào màn hình chính' }),
+    ).toHaveCount(0);
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thông báo' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Nhận thông báo trên iPhone, iPad' }),
+    ).toHaveCount(0);
   });
 });
 
@@ -263,6 +457,126 @@ test('a share that names no contact says so and adds nothing', async ({ page }) 
     page.getByText('Nội dung được chia sẻ không có tên hay số điện thoại để thêm vào danh bạ'),
   ).toBeVisible();
   await expect(page.getByRole('form', { name: 'Thêm liên hệ' })).toHaveCount(0);
+});
+
+/** What Android's share sheet posts when a picture is shared to the app. */
+async function sharePicture(page: Page, bytes: Buffer, name: string, type: string): Promise<void> {
+  await page.evaluate(
+    ({ data, fileName, fileType }) => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.enctype = 'multipart/form-data';
+      form.action = '/share-target';
+      const file = document.createElement('input');
+      file.type = 'file';
+      file.name = 'file';
+      const files = new DataTransfer();
+      files.items.add(new File([new Uint8Array(data)], fileName, { type: fileType }));
+      file.files = files.files;
+      form.append(file);
+      document.body.append(form);
+      form.submit();
+    },
+    { data: [...bytes], fileName: name, fileType: type },
+  );
+}
+
+interface ServerPost {
+  id: string;
+  title: string;
+  imageUrl: string | null;
+}
+
+test('a picture shared offline starts a brand post; post and picture reach the server once', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await apiLogin(request, demoBrandAdmin);
+  const title = `Ảnh chia sẻ vào ${Date.now()}`;
+  const picture = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: '#2f6b4f' },
+  })
+    .jpeg()
+    .toBuffer();
+  let brandId = '';
+  const postsOnServer = async () =>
+    (
+      (await (
+        await request.get(`/api/brandBlog/getByBrandId/${brandId}?limit=100`, {
+          headers: { authorization: `Bearer ${admin.token}` },
+        })
+      ).json()) as ServerPost[]
+    ).filter((p) => p.title === title);
+  try {
+    await logIn(page, demoBrandAdmin);
+    await waitForOfflineShell(page, '/action/content/post');
+    await context.setOffline(true);
+    await sharePicture(page, picture, 'IMG_2031.jpg', 'image/jpeg');
+
+    const offer = page.getByRole('region', { name: 'Ảnh vừa được chia sẻ' });
+    await expect(offer.getByRole('img', { name: 'Ảnh được chia sẻ' })).toBeVisible();
+    // The member's own card or a brand they run: the brand's post, here.
+    await expect(offer.getByRole('button', { name: 'Bài viết của tôi' })).toBeVisible();
+    await offer.getByRole('button', { name: 'Bài viết của Cà Phê Sương Mai' }).click();
+    await expect(page).toHaveURL(/brand=.*item=new|item=new.*brand=/);
+    await expect(page).not.toHaveURL(/shared=/);
+    brandId = new URL(page.url()).searchParams.get('brand') ?? '';
+
+    const form = page.getByRole('form', { name: 'Thêm Bài viết' });
+    await expect(form.getByRole('img', { name: 'Ảnh 1' })).toBeVisible();
+    await expect(form.getByText('Đang chờ tải lên')).toBeVisible();
+    await form.getByLabel('Tiêu đề').fill(title);
+    await form.getByLabel('Nội dung').fill('Vườn cà phê sáng nay.');
+    await form.getByLabel('Ngày').fill(new Date().toISOString().slice(0, 10));
+    await form.getByRole('button', { name: 'Lưu' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByText('Đã lưu Bài viết trên máy này, sẽ gửi khi có mạng')).toBeVisible();
+    await expect(page.getByText(title)).toBeVisible();
+    // The share is used up: a reload offers nothing again.
+    await page.reload();
+    await expect(page.getByText(title)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Ảnh vừa được chia sẻ' })).toHaveCount(0);
+    expect(await postsOnServer()).toHaveLength(0);
+
+    await goOnline(context, page);
+    await expect.poll(() => pendingOutboxEntries(page), { timeout: 30_000 }).toBe(0);
+    const posts = await postsOnServer();
+    expect(posts).toHaveLength(1);
+    // The picture went up before the post that points at it, and the server serves it.
+    const imageUrl = posts[0]!.imageUrl ?? '';
+    expect(imageUrl).toMatch(/^\/img\//);
+    const served = await request.get(imageUrl);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toMatch(/^image\//);
+  } finally {
+    await context.setOffline(false);
+    if (brandId) {
+      for (const post of await postsOnServer()) {
+        await request.put(`/api/brandBlog/deleteById/${post.id}`, {
+          headers: { authorization: `Bearer ${admin.token}` },
+        });
+      }
+    }
+  }
+});
+
+test('a shared picture the app cannot take says why and starts nothing', async ({ page }) => {
+  await logIn(page, demoMember);
+  await waitForOfflineShell(page, '/action/content/post');
+  await sharePicture(
+    page,
+    Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'),
+    'meme.gif',
+    'image/gif',
+  );
+  await expect(
+    page.getByText('Ảnh được chia sẻ là tệp image/gif: chỉ nhận ảnh JPEG, PNG, WebP hay AVIF'),
+  ).toBeVisible();
+  await expect(page).not.toHaveURL(/shared=/);
+  await expect(page.getByRole('form', { name: 'Thêm Bài viết' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Thêm Bài viết' })).toBeVisible();
 });
 
 interface BadgeWindow {

@@ -82,10 +82,21 @@ test('a new member fills every profile field; visitors see it on the card', asyn
   await expect(page).toHaveURL(/\/action\/setting$/);
   const form = page.getByRole('form', { name: 'Hồ sơ' });
 
-  // A bad phone is named and saves nothing.
-  await form.getByLabel('Điện thoại', { exact: true }).fill('gọi tôi nhé');
+  // The long form folds: the introduction is open, the other sections are one tap away.
+  const section = (title: string) =>
+    form.locator('details', { has: page.getByText(title, { exact: true }) });
+  const phone = form.getByLabel('Điện thoại', { exact: true });
+  await expect(form.getByLabel('Họ và tên')).toBeVisible();
+  await expect(phone).toBeHidden();
+  await section('Liên hệ').locator('summary').click();
+
+  // A bad phone is named and saves nothing; folded away, its section opens again to show why.
+  await phone.fill('gọi tôi nhé');
+  await section('Liên hệ').locator('summary').click();
+  await expect(phone).toBeHidden();
   await form.getByRole('button', { name: 'Lưu hồ sơ' }).click();
   await expect(form.getByText('Số điện thoại không hợp lệ')).toBeVisible();
+  await expect(phone).toBeFocused();
 
   await form.getByLabel('Họ và tên').fill('Trần Thị Hồ Sơ Mới');
   await form.getByLabel('Tên ngắn').fill('Hồ Sơ');
@@ -103,9 +114,11 @@ test('a new member fills every profile field; visitors see it on the card', asyn
   const ward = form.getByLabel('Phường / xã');
   await expect(ward).toBeEnabled();
   await ward.selectOption({ label: 'Phường Hoàn Kiếm' });
+  await section('Sở thích và lĩnh vực').locator('summary').click();
   await form.getByRole('checkbox', { name: 'Du lịch' }).check();
   await form.getByLabel('Ngành nghề').selectOption('Công nghệ thông tin');
   await form.getByRole('checkbox', { name: 'Phần mềm' }).check();
+  await section('Công ty và ngôn ngữ').locator('summary').click();
   await form.getByLabel('Thông tin công ty').fill('Thành lập năm 2016.');
   // The preview follows the form before anything is saved.
   const preview = page.getByRole('region', { name: 'Thẻ của bạn như khách xem' });

@@ -72,6 +72,8 @@ test('a new member builds the whole card; a visitor sees all of it at the short 
   await form.getByLabel('Câu giới thiệu').fill('Gốm thủ công từ Bát Tràng');
   await form.getByLabel('Chức danh').fill('Nghệ nhân gốm');
   await form.getByLabel('Nơi làm việc').fill('Xưởng Gốm Hành Trình');
+  // The contact section is folded at first.
+  await form.locator('summary', { hasText: 'Liên hệ' }).click();
   await form.getByLabel('Điện thoại', { exact: true }).fill('0912 345 678');
   await form.getByRole('button', { name: 'Lưu hồ sơ' }).click();
   await expect(page.getByText('Đã lưu hồ sơ')).toBeVisible();
@@ -86,6 +88,11 @@ test('a new member builds the whole card; a visitor sees all of it at the short 
     mimeType: 'image/jpeg',
     buffer: await picture(1200, 900, '#8a3b12'),
   });
+  // Cropped to the round avatar: the middle, as it comes.
+  await page
+    .getByRole('dialog', { name: 'Ảnh đại diện' })
+    .getByRole('button', { name: 'Dùng ảnh này' })
+    .click();
   await expect
     .poll(async () => (await serverMember(request, session)).avatarUrl, { timeout: 20_000 })
     .toMatch(/^\/img\/[0-9a-f-]{36}\/256\.webp$/);

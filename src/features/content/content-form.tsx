@@ -53,6 +53,8 @@ interface ContentFormProps<K extends ContentKind> {
   kind: K;
   /** The new item's keys (id, owner) or the item being edited. */
   initial: { id: string; groupId: string | null } | ContentRow<K>;
+  /** Fields a new item starts with (a post from a shared picture starts with its picture). */
+  prefill?: { imageUrl?: string } | undefined;
   onSubmit: (payload: ContentPayload<K>) => Promise<void>;
   onCancel: () => void;
 }
@@ -143,6 +145,7 @@ function blankPayload(kind: ContentKind, keys: { id: string; groupId: string | n
 export function ContentForm<K extends ContentKind>({
   kind,
   initial,
+  prefill,
   onSubmit,
   onCancel,
 }: ContentFormProps<K>) {
@@ -150,7 +153,9 @@ export function ContentForm<K extends ContentKind>({
   const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
   const labels = useContentLabels();
   const editing = 'createdAt' in initial;
-  const start = editing ? payloadOfRow(kind, initial) : blankPayload(kind, initial);
+  const start = editing
+    ? payloadOfRow(kind, initial)
+    : { ...blankPayload(kind, initial), ...prefill };
   const {
     register,
     handleSubmit,

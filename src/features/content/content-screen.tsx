@@ -25,6 +25,7 @@ import {
 } from './content-data';
 import { ContentForm } from './content-form';
 import { useContentLabels } from './content-labels';
+import { SharedPictureOffer } from './shared-picture-offer';
 import './content.css';
 
 interface ContentScreenProps {
@@ -34,7 +35,13 @@ interface ContentScreenProps {
   /** The item open in the form: an id, or 'new'. */
   item?: string | undefined;
   onOpen: (item: string | undefined) => void;
+  /** A picture another app shared, kept by the worker (sw/share-target.ts). */
+  sharedId?: string | undefined;
+  /** The share is used or set aside: `next` opens a new post of that owner. */
+  onSharedDone?: ((next?: { brand?: string; item: 'new' }) => void) | undefined;
 }
+
+const noop = () => {};
 
 /** What an item is called in the list. */
 function itemLabel(row: AnyContentRow): string {
@@ -44,7 +51,14 @@ function itemLabel(row: AnyContentRow): string {
 }
 
 /** Manages one kind of content of the member or of a brand they run (spec §3, §4). */
-export function ContentScreen({ kind, brandId, item, onOpen }: ContentScreenProps) {
+export function ContentScreen({
+  kind,
+  brandId,
+  item,
+  onOpen,
+  sharedId,
+  onSharedDone,
+}: ContentScreenProps) {
   const { t } = useLingui();
   const labels = useContentLabels();
   usePageTitle(labels.kinds[kind]);
@@ -66,6 +80,8 @@ export function ContentScreen({ kind, brandId, item, onOpen }: ContentScreenProp
   const items = useContentItems(kind, owner);
   const [deleting, setDeleting] = useState<AnyContentRow | null>(null);
   const [newId, setNewId] = useState(() => crypto.randomUUID());
+  // The shared picture a new post starts with (already kept on this device).
+  const [draftImage, setDraftImage] = useState<string | undefined>(undefined);
   const editing = item && item !== 'new' ? items?.find((row) => row.id === item) : undefined;
 
   if (!me) return <EmptyState title={t`Vui lòng đăng nhập`} />;
@@ -73,10 +89,14 @@ export function ContentScreen({ kind, brandId, item, onOpen }: ContentScreenProp
   async function save(payload: ContentPayload<ContentKind>) {
     try {
       await saveContent(kind, payload, editing);
+      // On this device until the outbox reaches the server; the list shows it at once.
       toast.success(
-        editing ? t`Đã cập nhật ${labels.kinds[kind]}` : t`Đã thêm ${labels.kinds[kind]}`,
+        navigator.onLine
+          ? t`Đã lưu ${labels.kinds[kind]} trên máy này, đang gửi`
+          : t`Đã lưu ${labels.kinds[kind]} trên máy này, sẽ gửi khi có mạng`,
       );
       setNewId(crypto.randomUUID());
+      setDraftImage(undefined);
       onOpen(undefined);
     } catch {
       toast.error(t`Không lưu được. Vui lòng thử lại!`);
@@ -146,8 +166,12 @@ export function ContentScreen({ kind, brandId, item, onOpen }: ContentScreenProp
               key={editing?.id ?? newId}
               kind={kind}
               initial={editing ?? { id: newId, groupId: brandId ?? null }}
+              prefill={!editing && draftImage ? { imageUrl: draftImage } : undefined}
               onSubmit={save}
-              onCancel={() => onOpen(undefined)}
+              onCancel={() => {
+                setDraftImage(undefined);
+                onOpen(undefined);
+              }}
             />
           </QueryScope>
         ) : items === undefined ? (
@@ -157,7 +181,19 @@ export function ContentScreen({ kind, brandId, item, onOpen }: ContentScreenProp
         )
       ) : (
         <>
-          <Button onClick={() => onOpen('new')}>{labels.formTitle(kind, false)}</Button>
+          {sharedId && kind === 'post' && brands !== undefined ? (
+            <SharedPictureOffer
+              sharedId={sharedId}
+              brands={brands}
+              onStart={(brand, imageUrl) => {
+                setDraftImage(imageUrl);
+                onSharedDone?.({ ...(brand ? { brand } : {}), item: 'new' });
+              }}
+              onDone={onSharedDone ?? noop}
+            />
+          ) : (
+            <Button onClick={() => onOpen('new')}>{labels.formTitle(kind, false)}</Button>
+          )}
           {items === undefined ? (
             <Spinner />
           ) : items.length === 0 ? (

@@ -15,7 +15,8 @@ import { toast } from '../../ui/toast';
 import { ContactSearchIndex } from './contact-search';
 import { ContactForm } from './contact-form';
 import { ContactDetail, initials } from './contact-detail';
-import { forgetSharedItem, readSharedContact } from './shared-contact';
+import { forgetSharedItem } from '../../lib/shared-items';
+import { readSharedContact } from './shared-contact';
 import type { ContactDraft } from '../../../contract/share-target';
 import {
   deleteContact,

@@ -1,6 +1,7 @@
 // /action/setting/photos — the member's avatar, banner and background. A picked picture is
 // shown at once from this device, waits there while offline, and reaches the card when the
 // engine has uploaded it and sent the change (decision 0620).
+import { useState } from 'react';
 import { useLingui, Trans } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +20,8 @@ import { queueImageUpload } from '../../sync/image-uploads';
 import { queueProfileImage } from '../../sync/profile-images';
 import { useImageSrc } from '../../sync/use-image-src';
 import { ImagePicker } from '../../ui/image-picker';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { toast } from '../../ui/toast';
 import { EmptyState } from '../../ui/empty-state';
 import { usePageTitle } from '../../ui/page-title';
 import './photos.css';
@@ -79,22 +82,60 @@ function SlotPicker({
     background: t`Ảnh nền`,
   };
   const shapes = { avatar: 'round', banner: 'wide', background: 'tall' } as const;
+  const [removing, setRemoving] = useState(false);
+  // Mid-sentence ("Đã lưu ảnh bìa…"), the field's name in lower case.
+  const named = labels[slot].toLocaleLowerCase(i18n.locale);
   const refused =
     waiting?.state === 'rejected' && waiting.error
       ? messageText(waiting.error.code, lang)
       : undefined;
+  // On this device at once; the server has it only once the engine has sent it.
+  const savedHere = (done: string) =>
+    toast.success(
+      navigator.onLine
+        ? t`${done} trên máy này, đang gửi`
+        : t`${done} trên máy này, sẽ gửi khi có mạng`,
+    );
   return (
-    <ImagePicker
-      label={labels[slot]}
-      src={src}
-      shape={shapes[slot]}
-      status={waiting?.state === 'pending' ? t`Đang chờ tải lên` : undefined}
-      error={refused}
-      onPick={async (file) => {
-        const next = await queueImageUpload(file, slot);
-        await queueProfileImage(slot, next);
-      }}
-    />
+    <>
+      <ImagePicker
+        label={labels[slot]}
+        src={src}
+        shape={shapes[slot]}
+        crop
+        status={waiting?.state === 'pending' ? t`Đang chờ tải lên` : undefined}
+        error={refused}
+        onPick={async (file) => {
+          try {
+            const next = await queueImageUpload(file, slot);
+            await queueProfileImage(slot, next);
+            savedHere(t`Đã lưu ${named}`);
+          } catch {
+            toast.error(t`Không lưu được ảnh trên thiết bị này. Máy có thể đã hết bộ nhớ.`);
+          }
+        }}
+        onRemove={() => setRemoving(true)}
+      />
+      {/* Only while asked: a closed dialog's title would still name the field. */}
+      {removing && (
+        <ConfirmDialog
+          open
+          title={t`Xoá ${named}?`}
+          danger
+          confirmLabel={t`Xoá ảnh`}
+          onCancel={() => setRemoving(false)}
+          onConfirm={() => {
+            setRemoving(false);
+            void queueProfileImage(slot, null).then(
+              () => savedHere(t`Đã xoá ${named}`),
+              () => toast.error(t`Không xoá được. Vui lòng thử lại!`),
+            );
+          }}
+        >
+          <p>{t`Thẻ sẽ không còn ảnh này. Bạn có thể chọn ảnh khác bất cứ lúc nào.`}</p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
 

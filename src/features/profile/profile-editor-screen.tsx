@@ -11,6 +11,7 @@ import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
 import type { ProfileRow } from '../../db/app-db';
 import { TextField } from '../../ui/text-field';
 import { Button } from '../../ui/button';
+import { FoldSection } from '../../ui/fold-section';
 import { Spinner } from '../../ui/spinner';
 import { EmptyState } from '../../ui/empty-state';
 import { usePageTitle } from '../../ui/page-title';
@@ -112,7 +113,7 @@ function ProfileEditor({
     handleSubmit,
     control,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<ProfileEditorInput, unknown, EditorOutput>({
     resolver: contractResolver(profileEditorSchema, lang),
     defaultValues: defaultsOf(profile),
@@ -132,6 +133,13 @@ function ProfileEditor({
     if (patch.language) await activateLocale(localeFromProfileLanguage(patch.language));
     toast.success(navigator.onLine ? t`Đã lưu hồ sơ` : t`Đã lưu trên máy này, sẽ gửi khi có mạng`);
   };
+
+  // A folded section with a field message in it opens (FoldSection), and the first such
+  // field takes the focus the form library could not give to a folded one.
+  const hasErrorIn = (names: readonly (keyof ProfileEditorInput)[]) =>
+    names.some((name) => errors[name] !== undefined);
+  const focusFirstError = (form: HTMLFormElement) =>
+    requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const listError = (name: 'interests' | 'businessSectors') => {
     const list = errors[name] as
@@ -168,12 +176,25 @@ function ProfileEditor({
           className="profile-form"
           noValidate
           aria-label={t`Hồ sơ`}
-          onSubmit={handleSubmit(onSubmit)}
+          onSubmit={(event) => {
+            const form = event.currentTarget;
+            void handleSubmit(onSubmit, () => focusFirstError(form))(event);
+          }}
         >
-          <fieldset>
-            <legend>
-              <Trans>Giới thiệu</Trans>
-            </legend>
+          <FoldSection
+            title={t`Giới thiệu`}
+            summary={t`Họ tên, chức danh, nơi làm việc, về tôi`}
+            initiallyOpen
+            attempt={submitCount}
+            hasError={hasErrorIn([
+              'name',
+              'shortName',
+              'intro',
+              'jobTitle',
+              'workplace',
+              'aboutMe',
+            ])}
+          >
             <TextField
               label={t`Họ và tên`}
               {...register('name')}
@@ -204,12 +225,21 @@ function ProfileEditor({
               {...register('aboutMe')}
               error={error(errors.aboutMe?.message)}
             />
-          </fieldset>
+          </FoldSection>
 
-          <fieldset>
-            <legend>
-              <Trans>Liên hệ</Trans>
-            </legend>
+          <FoldSection
+            title={t`Liên hệ`}
+            summary={t`Điện thoại, email, trang web, Zalo, địa chỉ`}
+            attempt={submitCount}
+            hasError={hasErrorIn([
+              'phone',
+              'otherPhone',
+              'contactEmail',
+              'website',
+              'zalo',
+              'address',
+            ])}
+          >
             <TextField
               label={t`Điện thoại`}
               type="tel"
@@ -243,12 +273,14 @@ function ProfileEditor({
               onChange={(address) => setValue('address', address, { shouldValidate: true })}
               error={error(errors.address?.message)}
             />
-          </fieldset>
+          </FoldSection>
 
-          <fieldset>
-            <legend>
-              <Trans>Sở thích và lĩnh vực</Trans>
-            </legend>
+          <FoldSection
+            title={t`Sở thích và lĩnh vực`}
+            summary={t`Sở thích, ngành nghề`}
+            attempt={submitCount}
+            hasError={hasErrorIn(['interests', 'businessSectors'])}
+          >
             <InterestPicker
               selected={values.interests ?? []}
               onChange={(list) => setValue('interests', list, { shouldValidate: true })}
@@ -259,12 +291,14 @@ function ProfileEditor({
               onChange={(list) => setValue('businessSectors', list, { shouldValidate: true })}
               error={listError('businessSectors')}
             />
-          </fieldset>
+          </FoldSection>
 
-          <fieldset>
-            <legend>
-              <Trans>Công ty và ngôn ngữ</Trans>
-            </legend>
+          <FoldSection
+            title={t`Công ty và ngôn ngữ`}
+            summary={t`Thông tin công ty, ngôn ngữ của thẻ`}
+            attempt={submitCount}
+            hasError={hasErrorIn(['companyInfo', 'language'])}
+          >
             <TextArea
               label={t`Thông tin công ty`}
               {...register('companyInfo')}
@@ -279,7 +313,7 @@ function ProfileEditor({
                 <option value="EN">English</option>
               </select>
             </div>
-          </fieldset>
+          </FoldSection>
 
           {/* Sticky on a phone: saving and the preview stay one tap away in a long form. */}
           <div className="form-footer profile-editor__footer">
