@@ -9,7 +9,6 @@ import { clearSession, writeSession, type StoredSession } from '../../api/sessio
 import { markLoggedIn, markLoggedOut, markLoggingIn } from '../../api/use-session';
 import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
 import { clearSessionCookies } from '../../lib/cookies';
-import { forgetPushAddress } from '../../api/push-address';
 
 export function storedFrom(answer: LoginAnswer): StoredSession {
   return {
@@ -53,7 +52,9 @@ export async function logIn(form: LoginForm): Promise<LoginAnswer> {
 /** Works offline too: the local session always ends; the server is told when reachable. */
 export async function logOut(): Promise<void> {
   try {
-    // While the session still holds: this device stops getting the member's pushes.
+    // While the session still holds: this device stops getting the member's pushes. Loaded
+    // here, not with the login screen (docs/decisions/0004).
+    const { forgetPushAddress } = await import('../../api/push-address');
     await forgetPushAddress();
   } catch {
     // Offline: the address stays until the push service says it is gone.
