@@ -23,7 +23,8 @@ export default defineConfig({
   // One folder per server port: lanes run side by side (scripts/e2e.mjs), and Playwright empties
   // its output folder when it starts.
   outputDir: `test-results/port-${port}`,
-  timeout: 60_000,
+  // Two lanes of journeys share the two cores (scripts/e2e.mjs).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

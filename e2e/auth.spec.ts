@@ -140,7 +140,8 @@ test('register, log out, log in, change password, forget it and reset it', async
   const { payload } = await latestMessage(request, email, 'register_otp');
   await page.getByLabel('Mã OTP').fill(payload.code ?? '');
   await page.getByRole('button', { name: 'Xác nhận và đăng ký' }).click();
-  await expect(page).toHaveURL(/\/action$/);
+  // Registering hashes the password (scrypt, slow on purpose).
+  await expect(page).toHaveURL(/\/action$/, { timeout: 20_000 });
   await expect.poll(() => cookie(page, 'isLoggedIn')).toBe('true');
   expect(await cookie(page, 'urlMinify')).toMatch(/^nguyen-van-thu-/);
   expect(await cookie(page, 'userName')).toBe(encodeURIComponent('Nguyễn Văn Thử'));
@@ -381,7 +382,8 @@ test('a phone account registers with an SMS code and resets its password by SMS'
   const sms = await latestMessage(request, phone, 'register_otp');
   await page.getByLabel('Mã OTP').fill(sms.payload.code ?? '');
   await page.getByRole('button', { name: 'Xác nhận và đăng ký' }).click();
-  await expect(page).toHaveURL(/\/action$/);
+  // Registering hashes the password (scrypt, slow on purpose).
+  await expect(page).toHaveURL(/\/action$/, { timeout: 20_000 });
   expect(await cookie(page, 'userName')).toBe(encodeURIComponent('Lê Văn Điện'));
   const link = decodeURIComponent((await cookie(page, 'urlMinify')) ?? '');
   expect(link).toMatch(/^le-van-dien-/);

@@ -41,7 +41,8 @@ async function register(page: Page, request: APIRequestContext, name: string): P
     .not.toBe('');
   await page.getByLabel('Mã OTP').fill(code);
   await page.getByRole('button', { name: 'Xác nhận và đăng ký' }).click();
-  await expect(page).toHaveURL(/\/action$/);
+  // Registering hashes the password (scrypt, slow on purpose).
+  await expect(page).toHaveURL(/\/action$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: `Xin chào, ${name}` })).toBeVisible();
   return email;
 }
