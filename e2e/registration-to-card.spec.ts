@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { expect, test } from './support/axe';
 import { apiLogin, goOnline, waitForOfflineShell, type ApiSession } from './support/session';
 import type { Member } from '../contract/member';
+import { findTheme } from '../contract/theme';
 
 interface OutboxMessage {
   kind: string;
@@ -191,8 +192,12 @@ test('a new member builds the whole card; a visitor sees all of it at the short 
   await expect(card.getByText('0451000123987').first()).toBeVisible();
   await expect(card.getByRole('link', { name: 'Cửa hàng gốm' })).toBeVisible();
   await expect(card.locator(`img[src="${avatarUrl}"]`).first()).toBeVisible();
-  // The page is drawn with the chosen theme.
-  expect(await card.content()).toContain('"code":"darkmode"');
+  // The page is drawn with the chosen theme: its colours, and the browser's bar in its menu colour.
+  const darkmode = findTheme('darkmode');
+  await expect(card.locator('meta[name="theme-color"]')).toHaveAttribute(
+    'content',
+    darkmode?.value.menu ?? 'no such theme',
+  );
   await expect(card.locator('body')).not.toContainText(email);
   await visitor.close();
 });
