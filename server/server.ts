@@ -1,3 +1,4 @@
+import { Server as HttpServer } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Config } from './config';
 import { applyMigrations, openDatabase, type DatabaseHandle } from './db/client';
@@ -55,6 +56,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       );
       s.once('error', reject);
     });
+    // An idle connection must be closed by the client (or a proxy in front), never by us at
+    // the moment it sends: Node's agents drop idle sockets after 5 s, which was also our
+    // default, and a request sent on a socket we were closing came back as ECONNRESET.
+    if (server instanceof HttpServer) {
+      server.keepAliveTimeout = 65_000;
+      server.headersTimeout = 66_000;
+    }
   } catch (error) {
     // Port taken or not allowed: close the database before reporting, like any start failure.
     await database.close();

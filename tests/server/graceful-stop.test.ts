@@ -1,6 +1,7 @@
 // A process told to stop (SIGTERM) loses nothing (decision 1080): a push whose body is still
 // arriving is applied and answered, the live stream ends with `reconnect`, the process exits 0
-// and the write is in the database. In-process: /api/ready turns 503 while stopping.
+// and the write is in the database. In-process: /api/ready turns 503 while stopping. Before
+// that, an idle keep-alive connection outlives the 6 s after which Node would close it.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
@@ -75,6 +76,24 @@ describe('SIGTERM', () => {
     groups.push(group);
     const url = `http://127.0.0.1:${port}`;
     await waitFor(async () => ((await fetch(`${url}/api/ready`)).ok ? true : undefined), 'ready');
+
+    // A connection left idle past Node's default (5 s, plus 1 s of slack) is still ours to reuse:
+    // the client closes idle sockets, we do not close one under a request it is sending.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const health = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const probe = http.get(`${url}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.once('end', () =>
+            resolve({ status: res.statusCode ?? 0, reused: probe.reusedSocket }),
+          );
+        });
+        probe.once('error', reject);
+      });
+    expect(await health()).toEqual({ status: 200, reused: false });
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(await health()).toEqual({ status: 200, reused: true });
+    agent.destroy();
 
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
