@@ -1,9 +1,12 @@
 // `npm run e2e`: builds once, then runs the journeys in lanes — one Playwright process per lane,
 // each with its own server, port and data folder — so the two cores are both used. With
 // arguments (`npm run e2e -- e2e/points.spec.ts`, `-- --last-failed`) it is one plain run.
+// A lane run writes the seconds each spec took to test-results/spec-seconds.json; with
+// E2E_WRITE_WEIGHTS=1 it also makes them the lane weights of the next run.
 import { spawn, execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 
 execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
 
@@ -19,14 +22,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function runPlaywright(playwrightArgs, port, label) {
+function runPlaywright(playwrightArgs, port, label, jsonFile) {
   return new Promise((resolve) => {
+    const reporterArgs = jsonFile ? ['--reporter=list,json'] : [];
     const child = spawn(
       process.execPath,
-      ['node_modules/@playwright/test/cli.js', 'test', ...playwrightArgs],
+      ['node_modules/@playwright/test/cli.js', 'test', ...reporterArgs, ...playwrightArgs],
       {
         stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-        env: { ...process.env, E2E_PORT: String(port) },
+        env: {
+          ...process.env,
+          E2E_PORT: String(port),
+          ...(jsonFile ? { PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile } : {}),
+        },
       },
     );
     children.add(child);
@@ -68,6 +76,30 @@ function lanesOfSpecs() {
   return plan.filter((lane) => lane.specs.length > 0);
 }
 
+/** Seconds per spec file (every attempt counted: a retry costs the lane its time too). */
+function specSeconds(reportFiles) {
+  const seconds = {};
+  const walk = (suite, file) => {
+    const name = path.basename(suite.file ?? file ?? '');
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) {
+          seconds[name] = (seconds[name] ?? 0) + (result.duration ?? 0) / 1000;
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, name);
+  };
+  for (const reportFile of reportFiles.filter((file) => existsSync(file))) {
+    for (const suite of JSON.parse(readFileSync(reportFile, 'utf8')).suites ?? []) walk(suite);
+  }
+  return Object.fromEntries(
+    Object.entries(seconds)
+      .map(([name, total]) => [name, Math.round(total)])
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b)),
+  );
+}
+
 let ok;
 if (args.length > 0 || lanes <= 1) {
   ok = await runPlaywright(args, basePort, undefined);
@@ -76,9 +108,19 @@ if (args.length > 0 || lanes <= 1) {
   plan.forEach((lane, i) =>
     console.log(`lane ${i + 1}: ${lane.specs.length} specs, about ${lane.weight} s`),
   );
+  mkdirSync('test-results', { recursive: true });
+  const reports = plan.map((_, i) => path.resolve(`test-results/lane-${i + 1}.json`));
   const results = await Promise.all(
-    plan.map((lane, i) => runPlaywright(lane.specs, basePort + i, `lane ${i + 1}`)),
+    plan.map((lane, i) => runPlaywright(lane.specs, basePort + i, `lane ${i + 1}`, reports[i])),
   );
   ok = results.every(Boolean);
+  const seconds = specSeconds(reports);
+  writeFileSync('test-results/spec-seconds.json', `${JSON.stringify(seconds, null, 2)}\n`);
+  console.log('seconds per spec: test-results/spec-seconds.json');
+  if (process.env.E2E_WRITE_WEIGHTS === '1') {
+    const weights = JSON.parse(readFileSync('e2e/lane-weights.json', 'utf8'));
+    writeFileSync('e2e/lane-weights.json', `${JSON.stringify({ ...weights, seconds }, null, 2)}\n`);
+    console.log('lane weights: e2e/lane-weights.json');
+  }
 }
 process.exit(ok ? 0 : 1);
