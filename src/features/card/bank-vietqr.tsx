@@ -1,10 +1,10 @@
 // A bank account's VietQR payment code (NAPAS transfer to the account): drawn by the server
 // when the page carries it, else painted with the card's one QR painter when it scrolls into
 // view; banks' apps scan it to fill in the transfer.
-import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { QrSvg } from '../../../contract/qr-svg';
-import { QrSvgImage } from './qr-svg-image';
+import { LazyQrCanvas } from '../../ui/lazy-qr-canvas';
+import { QrSvgImage } from '../../ui/qr-svg-image';
 
 interface BankVietQrProps {
   /** The VietQR text (contract/card-facts.ts). */
@@ -34,64 +34,16 @@ export function BankVietQr({ payload, drawn, accountNumber, bankName, onShown }:
           onShown={onShown}
         />
       ) : (
-        <PaintedVietQr payload={payload} label={label} onShown={onShown} />
+        <LazyQrCanvas
+          text={payload}
+          size={200}
+          className="card-bank__qr-canvas"
+          label={label}
+          data={{ 'data-vietqr': payload }}
+          onShown={onShown}
+        />
       )}
       <figcaption>{t`Quét bằng ứng dụng ngân hàng để chuyển khoản`}</figcaption>
     </figure>
-  );
-}
-
-function PaintedVietQr({
-  payload,
-  label,
-  onShown,
-}: {
-  payload: string;
-  label: string;
-  onShown?: (() => void) | undefined;
-}) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const [drawn, setDrawn] = useState(false);
-
-  useEffect(() => {
-    const element = canvas.current;
-    if (!element) return;
-    let cancelled = false;
-    const draw = () => {
-      onShown?.();
-      void import('../../ui/qr-paint')
-        .then(({ paintQr }) => (cancelled ? undefined : paintQr(element, payload)))
-        .then(() => {
-          if (!cancelled) setDrawn(true);
-        });
-    };
-    if (typeof IntersectionObserver !== 'function') {
-      draw();
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        observer.disconnect();
-        draw();
-      }
-    });
-    observer.observe(element);
-    return () => {
-      cancelled = true;
-      observer.disconnect();
-    };
-  }, [payload]); // eslint-disable-line react-hooks/exhaustive-deps -- counted once per code
-
-  return (
-    <canvas
-      ref={canvas}
-      className="card-bank__qr-canvas"
-      width={200}
-      height={200}
-      role="img"
-      aria-label={label}
-      data-vietqr={payload}
-      data-drawn={drawn ? 'true' : 'false'}
-    />
   );
 }

@@ -1,7 +1,8 @@
 // A QR code the server drew (an SVG path, decision 0403): in the first paint, no encoder in
 // the browser, and the same markup whether or not a script runs.
-import { useEffect, useRef } from 'react';
-import type { QrSvg } from '../../../contract/qr-svg';
+import { useRef } from 'react';
+import type { QrSvg } from '../../contract/qr-svg';
+import { useWhenInView } from './when-in-view';
 
 export function QrSvgImage({
   svg,
@@ -19,18 +20,7 @@ export function QrSvgImage({
   onShown?: (() => void) | undefined;
 }) {
   const ref = useRef<SVGSVGElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || !onShown || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        observer.disconnect();
-        onShown();
-      }
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- counted once per code
+  useWhenInView(ref, onShown, svg.path);
   return (
     <svg
       ref={ref}
