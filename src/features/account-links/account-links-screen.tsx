@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { VideoThumbnail } from '../../ui/video-thumbnail';
 import { AccountLinkForm } from './account-link-form';
 import {
@@ -52,8 +53,8 @@ export function AccountLinksScreen() {
       await saveAccountLink(appDb, me, fields, banks ?? [], editing?.row);
       toast.success(editing?.row ? t`Đã cập nhật` : t`Đã thêm`);
       setEditing(null);
-    } catch {
-      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
   };
 
@@ -62,8 +63,8 @@ export function AccountLinksScreen() {
     try {
       await deleteAccountLink(appDb, deleting);
       toast.success(t`Đã xoá`);
-    } catch {
-      toast.error(t`Không xoá được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không xoá được. Vui lòng thử lại!`);
     }
     setDeleting(null);
   };

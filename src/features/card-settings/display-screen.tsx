@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { usePageTitle } from '../../ui/page-title';
 import { useOnline } from '../../ui/offline-indicator';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { QueryScope } from '../../api/query-client';
 import { useSession } from '../../api/use-session';
 import { defaultMemberThemeCode } from '../../../contract/theme';
@@ -51,8 +52,8 @@ function Display() {
       setDraft(null);
       if (online) toast.success(t`Đã lưu giao diện`);
       else toast.info(t`Đã lưu trên máy này, sẽ gửi khi có mạng`);
-    } catch {
-      toast.error(t`Không lưu được giao diện, vui lòng thử lại`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được giao diện, vui lòng thử lại`);
     } finally {
       setSaving(false);
     }

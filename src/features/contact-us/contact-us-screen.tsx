@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { TextField } from '../../ui/text-field';
 import { vietnamDateTime } from '../../../contract/vietnam-time';
 import { formatDate } from '../../../contract/format';
@@ -33,8 +34,8 @@ function MessageDetail({ me, row, onBack }: { me: string; row: ContactUsRow; onB
   const flag = async (change: { read?: boolean; contacted?: boolean }) => {
     try {
       await updateInboxMessage(appDb, me, row, change);
-    } catch {
-      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
   };
   const save = async () => {
@@ -42,8 +43,8 @@ function MessageDetail({ me, row, onBack }: { me: string; row: ContactUsRow; onB
       await saveSenderToPhonebook(appDb, me, row);
       setSaved(true);
       toast.success(t`Đã lưu vào danh bạ`);
-    } catch {
-      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
   };
   return (

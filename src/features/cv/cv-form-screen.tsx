@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { cvFieldsSchema, cvGenders, cvListSchema, type CvGender } from '../../../contract/cv';
 import { policies, type Policy } from '../../../contract/common';
 import { shownFieldText } from '../../../contract/field-messages';
@@ -103,8 +104,8 @@ function CvForm({ memberId, sources }: { memberId: string; sources: CvSources })
     try {
       await saveCv(appDb, memberId, fields);
       toast.success(t`Đã lưu CV`);
-    } catch {
-      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
   };
 

@@ -14,6 +14,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { groupJobDiaryByDay, jobDiaryFieldsSchema } from '../../../contract/job-diary';
 import { vietnamToday } from '../../../contract/content';
 import { shownFieldText } from '../../../contract/field-messages';
@@ -59,8 +60,8 @@ export function JobDiaryScreen() {
     try {
       await deleteJobDiaryEntry(appDb, deleting);
       toast.success(t`Đã xoá`);
-    } catch {
-      toast.error(t`Không xoá được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không xoá được. Vui lòng thử lại!`);
     }
     setDeleting(null);
   };
@@ -92,8 +93,8 @@ export function JobDiaryScreen() {
               await saveJobDiaryEntry(appDb, me, fields, editing.row);
               toast.success(editing.row ? t`Đã cập nhật` : t`Đã thêm`);
               setEditing(null);
-            } catch {
-              toast.error(t`Không lưu được. Vui lòng thử lại!`);
+            } catch (error) {
+              toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
             }
           }}
           onCancel={() => setEditing(null)}

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { relativeTime } from '../../ui/relative-time';
 import { foldForSearch } from '../../../contract/contact';
 import {
@@ -171,6 +172,9 @@ function Composer({ me, people, initialTo, initialBody, lang, onSent, onCancel }
           : t`Đã lưu lời nhắn trên máy này, sẽ gửi khi có mạng`,
       );
       onSent(opened);
+    } catch (failure) {
+      // Nothing was queued; what was typed stays in the form.
+      toastWriteFailed(failure, t`Không lưu được lời nhắn. Vui lòng thử lại!`);
     } finally {
       setBusy(false);
     }

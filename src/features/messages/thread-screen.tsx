@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { relativeTime } from '../../ui/relative-time';
 import { otherParticipants, maxMessageLength } from '../../../contract/message';
 import { messageText } from '../../../contract/messages';
@@ -63,12 +64,18 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
     const to = [...new Set([last.senderMemberId, ...last.to, ...last.cc])].filter(
       (id) => id !== me,
     );
-    await sendMessage(me, {
-      groupMessageId,
-      to: to.length > 0 ? to : others,
-      body,
-      people: Object.values(last.people),
-    });
+    try {
+      await sendMessage(me, {
+        groupMessageId,
+        to: to.length > 0 ? to : others,
+        body,
+        people: Object.values(last.people),
+      });
+    } catch (failure) {
+      // The typed reply stays in the box.
+      toastWriteFailed(failure, t`Không lưu được lời nhắn. Vui lòng thử lại!`);
+      return;
+    }
     setBody('');
     // Queued, not yet on the server: the bubble says "waiting" until it is (decision 1061).
     toast.info(

@@ -12,6 +12,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { OverflowMenu } from '../../ui/overflow-menu';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { ContactSearchIndex } from './contact-search';
 import { ContactForm } from './contact-form';
 import { ContactDetail, initials } from './contact-detail';
@@ -117,13 +118,11 @@ export function PhonebookScreen({
       toast.success(
         !navigator.onLine
           ? t`Đã lưu liên hệ trên thiết bị này, sẽ gửi khi có mạng`
-          : existing
-            ? t`Đã cập nhật liên hệ`
-            : t`Đã thêm liên hệ`,
+          : t`Đã lưu liên hệ trên máy này, đang gửi`,
       );
       closeForm();
-    } catch {
-      toast.error(t`Không lưu được liên hệ. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được liên hệ. Vui lòng thử lại!`);
     }
   };
 
@@ -131,10 +130,14 @@ export function PhonebookScreen({
     if (!deleting) return;
     try {
       await deleteContact(deleting);
-      toast.success(t`Đã xoá liên hệ`);
+      toast.success(
+        navigator.onLine
+          ? t`Đã xoá liên hệ trên máy này, đang gửi`
+          : t`Đã xoá liên hệ trên máy này, sẽ gửi khi có mạng`,
+      );
       if (openContactId === deleting.id) onOpenContact(undefined);
-    } catch {
-      toast.error(t`Không xoá được liên hệ. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không xoá được liên hệ. Vui lòng thử lại!`);
     }
     setDeleting(null);
   };

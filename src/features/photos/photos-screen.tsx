@@ -22,6 +22,7 @@ import { useImageSrc } from '../../sync/use-image-src';
 import { ImagePicker } from '../../ui/image-picker';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { EmptyState } from '../../ui/empty-state';
 import { usePageTitle } from '../../ui/page-title';
 import './photos.css';
@@ -110,8 +111,11 @@ function SlotPicker({
             const next = await queueImageUpload(file, slot);
             await queueProfileImage(slot, next);
             savedHere(t`Đã lưu ${named}`);
-          } catch {
-            toast.error(t`Không lưu được ảnh trên thiết bị này. Máy có thể đã hết bộ nhớ.`);
+          } catch (error) {
+            toastWriteFailed(
+              error,
+              t`Không lưu được ảnh trên thiết bị này. Máy có thể đã hết bộ nhớ.`,
+            );
           }
         }}
         onRemove={() => setRemoving(true)}

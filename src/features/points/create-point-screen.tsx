@@ -37,6 +37,7 @@ import { dateTime } from './ledger-time';
 import { RefusedList } from './refused-list';
 import { pointFormSchema, type PointFormInput, type PointFormOutput } from './point-form';
 import './points.css';
+import { toastWriteFailed } from '../../ui/write-failed';
 
 interface CreatePointScreenProps {
   memberId: string | undefined;
@@ -323,8 +324,8 @@ function MemberPoints({
         id: `point-${saved.outboxId}`,
         durationMs: online ? 10_000 : toastDurationMs,
       });
-    } catch {
-      toast.error(t`Không lưu được trên thiết bị. Vui lòng thử lại.`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được trên thiết bị. Vui lòng thử lại.`);
     } finally {
       setBusy(false);
     }
@@ -339,8 +340,8 @@ function MemberPoints({
     try {
       await saveCheckIn({ group, memberId, memberName: name ?? '', duplicateOf });
       toast.success(duplicateOf ? t`Đã check-in (trùng lượt trong 10 phút)` : t`Đã check-in`);
-    } catch {
-      toast.error(t`Không lưu được trên thiết bị. Vui lòng thử lại.`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được trên thiết bị. Vui lòng thử lại.`);
     }
   };
 

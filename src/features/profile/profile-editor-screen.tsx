@@ -16,6 +16,7 @@ import { Spinner } from '../../ui/spinner';
 import { EmptyState } from '../../ui/empty-state';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { shownFieldText } from '../../../contract/field-messages';
 import type { Lang } from '../../../contract/messages';
 import type { Ward } from '../../../contract/address';
@@ -129,9 +130,19 @@ function ProfileEditor({
       toast.info(t`Không có thay đổi nào`);
       return;
     }
-    await saveProfile(profile.id, patch);
+    try {
+      await saveProfile(profile.id, patch);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được hồ sơ. Vui lòng thử lại!`);
+      return;
+    }
     if (patch.language) await activateLocale(localeFromProfileLanguage(patch.language));
-    toast.success(navigator.onLine ? t`Đã lưu hồ sơ` : t`Đã lưu trên máy này, sẽ gửi khi có mạng`);
+    // On this device until the outbox reaches the server (decision 1061).
+    toast.success(
+      navigator.onLine
+        ? t`Đã lưu hồ sơ trên máy này, đang gửi`
+        : t`Đã lưu trên máy này, sẽ gửi khi có mạng`,
+    );
   };
 
   // A folded section with a field message in it opens (FoldSection), and the first such

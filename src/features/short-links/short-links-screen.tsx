@@ -23,6 +23,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import {
   deleteShortLink,
   saveShortLink,
@@ -67,8 +68,8 @@ export function ShortLinksScreen() {
       await saveShortLink(appDb, me, fields, editing?.row);
       toast.success(editing?.row ? t`Đã cập nhật` : t`Đã tạo đường dẫn rút gọn`);
       setEditing(null);
-    } catch {
-      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
   };
 
@@ -77,8 +78,8 @@ export function ShortLinksScreen() {
     try {
       await deleteShortLink(appDb, deleting);
       toast.success(t`Đã xoá`);
-    } catch {
-      toast.error(t`Không xoá được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không xoá được. Vui lòng thử lại!`);
     }
     setDeleting(null);
   };

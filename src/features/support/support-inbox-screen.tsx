@@ -9,7 +9,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { fetchSupportInbox, setSupportRequestStatus } from './support-data';
 import './support.css';
 
@@ -22,8 +22,8 @@ export function SupportInboxScreen() {
     try {
       await setSupportRequestStatus(id, close);
       await client.invalidateQueries({ queryKey: ['support-inbox'] });
-    } catch {
-      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
   };
   return (

@@ -17,6 +17,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { sendSupportRequest, useMySupportRequests } from './support-data';
 import './support.css';
 
@@ -125,8 +126,8 @@ function SupportForm({ memberId }: { memberId: string }) {
           : t`Đã lưu yêu cầu, sẽ tự gửi khi có mạng trở lại`,
       );
       reset();
-    } catch {
-      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
   };
   return (

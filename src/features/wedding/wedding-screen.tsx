@@ -11,6 +11,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import { downloadBlob } from '../../ui/download-file';
 import type { BankInfo } from '../../../contract/account-link';
 import { formatDate, formatNumber } from '../../../contract/format';
@@ -134,8 +135,8 @@ export function WeddingScreen() {
               await saveWedding(appDb, me, payload, banks, row);
               toast.success(t`Đã lưu thiệp cưới`);
               setEditing(null);
-            } catch {
-              toast.error(t`Không lưu được. Vui lòng thử lại!`);
+            } catch (error) {
+              toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
             }
           }}
         />
