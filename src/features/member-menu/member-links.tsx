@@ -1,4 +1,4 @@
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, linkOptions, useRouterState, type LinkOptions } from '@tanstack/react-router';
 import { BookUser, Gift, House, ScanLine, Users } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -81,190 +81,176 @@ function adminBrandOf(cookie: string | undefined): { id: string; name: string } 
   }
 }
 
-function MemberLinks({
-  memberId,
-  urlMinify,
-  isStaff,
-  isAdmin,
-  adminBrand,
-  unread,
-}: {
-  memberId: string;
-  urlMinify: string | undefined;
-  isStaff: boolean;
-  isAdmin: boolean;
-  adminBrand: { id: string; name: string } | null;
-  unread: { messages: number; notifications: number; contactUs: number };
-}) {
+type AreaSection = 'card' | 'people' | 'points' | 'agency' | 'account';
+
+/** Where an area leads: an app route, or a server page (the public card) by its address. */
+type AreaLink = LinkOptions | { href: string };
+
+interface MemberArea {
+  key: string;
+  section: AreaSection;
+  label: string;
+  link: AreaLink;
+  badge?: { count: number; label: string };
+}
+
+/**
+ * Every area a member can open, declared once: the header menu lists them, the `/action` hub
+ * groups them by section; the phone tab bar (below) reaches five of them. Roles decide which
+ * appear.
+ */
+function useMemberAreas(): { areas: MemberArea[]; sections: Record<AreaSection, string> } | null {
   const { t } = useLingui();
+  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } = useMemberFacts();
+  if (!memberId) return null;
+  const area = (
+    key: string,
+    section: AreaSection,
+    label: string,
+    link: AreaLink,
+    badge?: MemberArea['badge'],
+  ): MemberArea => ({ key, section, label, link, ...(badge && { badge }) });
+  const areas: (MemberArea | false)[] = [
+    area('profile', 'card', t`Sửa hồ sơ`, linkOptions({ to: '/action/setting' })),
+    Boolean(urlMinify) &&
+      area('card', 'card', t`Xem thẻ công khai`, { href: memberCardPath(urlMinify ?? '') }),
+    area('qr', 'card', t`Mã QR của tôi`, linkOptions({ to: '/action/qrcode' })),
+    area(
+      'links',
+      'card',
+      t`Ngân hàng, liên kết và video`,
+      linkOptions({ to: '/action/setting/links' }),
+    ),
+    area(
+      'photos',
+      'card',
+      t`Ảnh đại diện, ảnh bìa, ảnh nền`,
+      linkOptions({ to: '/action/setting/photos' }),
+    ),
+    area('display', 'card', t`Giao diện thẻ`, linkOptions({ to: '/action/setting/display' })),
+    area('short-link', 'card', t`Đường dẫn thẻ`, linkOptions({ to: '/action/setting/short-link' })),
+    area('shortened', 'card', t`Đường dẫn rút gọn`, linkOptions({ to: '/action/shortenedLink' })),
+    area('bio', 'card', t`Trang liên kết (bio link)`, linkOptions({ to: '/action/bio-link' })),
+    area(
+      'content',
+      'card',
+      t`Bài viết, sản phẩm, poster`,
+      linkOptions({ to: '/action/content/$kind', params: { kind: 'post' } }),
+    ),
+    area('cv', 'card', t`CV của tôi`, linkOptions({ to: '/action/createCv' })),
+    area('diary', 'card', t`Nhật ký công việc`, linkOptions({ to: '/action/jobDiary' })),
+    area('wedding', 'card', t`Thiệp cưới`, linkOptions({ to: '/action/wedding' })),
+    adminBrand !== null &&
+      area(
+        'brand',
+        'card',
+        t`Quản lý thương hiệu`,
+        linkOptions({ to: '/action/brand/$id', params: { id: adminBrand.id } }),
+      ),
+    area('messages', 'people', t`Lời nhắn`, linkOptions({ to: '/messages' }), {
+      count: unread.messages,
+      label: t`${unread.messages} lời nhắn chưa đọc`,
+    }),
+    area('notifications', 'people', t`Thông báo`, linkOptions({ to: '/notifications' }), {
+      count: unread.notifications,
+      label: t`${unread.notifications} thông báo chưa xem`,
+    }),
+    area('contact-us', 'people', t`Hộp thư liên hệ`, linkOptions({ to: '/action/contact-us' }), {
+      count: unread.contactUs,
+      label: t`${unread.contactUs} liên hệ chưa đọc`,
+    }),
+    area(
+      'friends',
+      'people',
+      t`Bạn bè`,
+      linkOptions({ to: '/friends/$id', params: { id: memberId } }),
+    ),
+    area('phonebook', 'people', t`Danh bạ`, linkOptions({ to: '/action/phonebook' })),
+    area('scan', 'people', t`Quét mã QR`, linkOptions({ to: '/scan-qr' })),
+    area('statistics', 'points', t`Thống kê`, linkOptions({ to: '/action/statistical' })),
+    area('points', 'points', t`Điểm tích luỹ`, linkOptions({ to: '/action/viewPoint' })),
+    isStaff &&
+      area(
+        'create-point',
+        'points',
+        t`Tích điểm cho khách`,
+        linkOptions({ to: '/action/createPoint' }),
+      ),
+    isStaff &&
+      area('history', 'points', t`Lịch sử tích điểm`, linkOptions({ to: '/action/history' })),
+    isStaff &&
+      area(
+        'check-ins',
+        'points',
+        t`Lịch sử check-in`,
+        linkOptions({ to: '/action/historyCheckIn' }),
+      ),
+    isStaff &&
+      area(
+        'registrations',
+        'points',
+        t`Yêu cầu đăng ký`,
+        linkOptions({ to: '/admin/registrations' }),
+      ),
+    isAdmin &&
+      area(
+        'members',
+        'points',
+        t`Quản lý thành viên`,
+        linkOptions({ to: '/action/memberManagement' }),
+      ),
+    area('discover', 'agency', t`Khám phá doanh nghiệp`, linkOptions({ to: '/action/discover' })),
+    area('discount', 'agency', t`Ưu đãi`, linkOptions({ to: '/action/discount' })),
+    (adminBrand !== null || hasAgency) &&
+      area(
+        'reports',
+        'agency',
+        t`Báo cáo hiệp hội`,
+        linkOptions({ to: '/action/associationReports' }),
+      ),
+    hasAgency &&
+      area('agency', 'agency', t`Quản lý hiệp hội`, linkOptions({ to: '/action/agency' })),
+    area('support', 'account', t`Hỗ trợ`, linkOptions({ to: '/action/support' })),
+    area('password', 'account', t`Đổi mật khẩu`, linkOptions({ to: '/change-password' })),
+    area('logout', 'account', t`Đăng xuất`, linkOptions({ to: '/logout' })),
+  ];
+  return {
+    areas: areas.filter((item): item is MemberArea => item !== false),
+    sections: {
+      card: t`Thẻ của tôi`,
+      people: t`Kết nối`,
+      points: t`Điểm tích luỹ`,
+      agency: t`Hiệp hội và ưu đãi`,
+      account: t`Tài khoản`,
+    },
+  };
+}
+
+function AreaItem({ area }: { area: MemberArea }) {
+  const badge = area.badge && <CountBadge count={area.badge.count} label={area.badge.label} />;
   return (
-    <ul>
-      <li>
-        <Link to="/messages">
-          <Trans>Lời nhắn</Trans>
-          <CountBadge count={unread.messages} label={t`${unread.messages} lời nhắn chưa đọc`} />
+    <li>
+      {'href' in area.link ? (
+        <a href={area.link.href}>
+          {area.label}
+          {badge}
+        </a>
+      ) : (
+        <Link {...area.link}>
+          {area.label}
+          {badge}
         </Link>
-      </li>
-      <li>
-        <Link to="/notifications">
-          <Trans>Thông báo</Trans>
-          <CountBadge
-            count={unread.notifications}
-            label={t`${unread.notifications} thông báo chưa xem`}
-          />
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/contact-us">
-          <Trans>Hộp thư liên hệ</Trans>
-          <CountBadge count={unread.contactUs} label={t`${unread.contactUs} liên hệ chưa đọc`} />
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/wedding">
-          <Trans>Thiệp cưới</Trans>
-        </Link>
-      </li>
-      {urlMinify && (
-        <li>
-          <a href={memberCardPath(urlMinify)}>
-            <Trans>Thẻ của tôi</Trans>
-          </a>
-        </li>
       )}
-      <li>
-        <Link to="/action/qrcode">
-          <Trans>Mã QR của tôi</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/setting/display">
-          <Trans>Giao diện thẻ</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/setting/short-link">
-          <Trans>Đường dẫn thẻ</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/shortenedLink">
-          <Trans>Đường dẫn rút gọn</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/bio-link">
-          <Trans>Trang liên kết (bio link)</Trans>
-        </Link>
-      </li>
-      {adminBrand && (
-        <li>
-          <Link to="/action/brand/$id" params={{ id: adminBrand.id }}>
-            <Trans>Quản lý thương hiệu</Trans>
-          </Link>
-        </li>
-      )}
-      {isAdmin && (
-        <li>
-          <Link to="/action/memberManagement">
-            <Trans>Quản lý thành viên</Trans>
-          </Link>
-        </li>
-      )}
-      <li>
-        <Link to="/friends/$id" params={{ id: memberId }}>
-          <Trans>Bạn bè</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/setting/links">
-          <Trans>Ngân hàng, liên kết và video</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/phonebook">
-          <Trans>Danh bạ</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/content/$kind" params={{ kind: 'post' }}>
-          <Trans>Bài viết, sản phẩm, poster</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/jobDiary">
-          <Trans>Nhật ký công việc</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/createCv">
-          <Trans>CV của tôi</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/scan-qr">
-          <Trans>Quét mã QR</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/statistical">
-          <Trans>Thống kê</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/action/viewPoint">
-          <Trans>Điểm tích luỹ</Trans>
-        </Link>
-      </li>
-      {isStaff && (
-        <>
-          <li>
-            <Link to="/action/createPoint">
-              <Trans>Tích điểm cho khách</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/history">
-              <Trans>Lịch sử tích điểm</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/historyCheckIn">
-              <Trans>Lịch sử check-in</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/admin/registrations">
-              <Trans>Yêu cầu đăng ký</Trans>
-            </Link>
-          </li>
-        </>
-      )}
-      <li>
-        <Link to="/action/support">
-          <Trans>Hỗ trợ</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/change-password">
-          <Trans>Đổi mật khẩu</Trans>
-        </Link>
-      </li>
-      <li>
-        <Link to="/logout">
-          <Trans>Đăng xuất</Trans>
-        </Link>
-      </li>
-    </ul>
+    </li>
   );
 }
 
 /** The logged-in member's dropdown menu; loaded only for members (it reads the device store). */
 export function MemberDropdown() {
   const { t } = useLingui();
-  const { pathname, memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } =
-    useMemberFacts();
-  if (!memberId) return null;
+  const { pathname, unread, hasAgency } = useMemberFacts();
+  const declared = useMemberAreas();
+  if (!declared) return null;
   const total = unread.messages + unread.notifications;
   return (
     <details
@@ -276,14 +262,11 @@ export function MemberDropdown() {
         <CountBadge count={unread.messages} label={t`${unread.messages} lời nhắn chưa đọc`} />
       </summary>
       <nav aria-label={t`Menu thành viên`}>
-        <MemberLinks
-          memberId={memberId}
-          urlMinify={urlMinify}
-          isStaff={isStaff}
-          isAdmin={isAdmin}
-          adminBrand={adminBrand}
-          unread={unread}
-        />
+        <ul>
+          {declared.areas.map((area) => (
+            <AreaItem key={area.key} area={area} />
+          ))}
+        </ul>
       </nav>
     </details>
   );
@@ -292,207 +275,26 @@ export function MemberDropdown() {
 /** The `/action` hub: every area, grouped, under the member's home. */
 export function MemberHubGroups() {
   const { t } = useLingui();
-  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } = useMemberFacts();
-  if (!memberId) return null;
+  const declared = useMemberAreas();
+  if (!declared) return null;
+  const order: AreaSection[] = ['card', 'people', 'points', 'agency', 'account'];
   return (
     <nav className="member-hub" aria-label={t`Các chức năng`}>
       <h2>
         <Trans>Tất cả chức năng</Trans>
       </h2>
-      <section aria-labelledby="hub-card">
-        <h3 id="hub-card">
-          <Trans>Thẻ của tôi</Trans>
-        </h3>
-        <ul>
-          <li>
-            <Link to="/action/setting">
-              <Trans>Sửa hồ sơ</Trans>
-            </Link>
-          </li>
-          {urlMinify && (
-            <li>
-              <a href={memberCardPath(urlMinify)}>
-                <Trans>Xem thẻ công khai</Trans>
-              </a>
-            </li>
-          )}
-          <li>
-            <Link to="/action/qrcode">
-              <Trans>Mã QR của tôi</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/setting/links">
-              <Trans>Ngân hàng, liên kết và video</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/setting/photos">
-              <Trans>Ảnh đại diện, ảnh bìa, ảnh nền</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/setting/display">
-              <Trans>Giao diện thẻ</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/setting/short-link">
-              <Trans>Đường dẫn thẻ</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/bio-link">
-              <Trans>Trang liên kết (bio link)</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/createCv">
-              <Trans>CV của tôi</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/jobDiary">
-              <Trans>Nhật ký công việc</Trans>
-            </Link>
-          </li>
-          {adminBrand && (
-            <li>
-              <Link to="/action/brand/$id" params={{ id: adminBrand.id }}>
-                <Trans>Quản lý thương hiệu</Trans>
-              </Link>
-            </li>
-          )}
-        </ul>
-      </section>
-      <section aria-labelledby="hub-people">
-        <h3 id="hub-people">
-          <Trans>Kết nối</Trans>
-        </h3>
-        <ul>
-          <li>
-            <Link to="/messages">
-              <Trans>Lời nhắn</Trans>
-              <CountBadge count={unread.messages} label={t`${unread.messages} lời nhắn chưa đọc`} />
-            </Link>
-          </li>
-          <li>
-            <Link to="/notifications">
-              <Trans>Thông báo</Trans>
-              <CountBadge
-                count={unread.notifications}
-                label={t`${unread.notifications} thông báo chưa xem`}
-              />
-            </Link>
-          </li>
-          <li>
-            <Link to="/friends/$id" params={{ id: memberId }}>
-              <Trans>Bạn bè</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/phonebook">
-              <Trans>Danh bạ</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/scan-qr">
-              <Trans>Quét mã QR</Trans>
-            </Link>
-          </li>
-        </ul>
-      </section>
-      <section aria-labelledby="hub-points">
-        <h3 id="hub-points">
-          <Trans>Điểm tích luỹ</Trans>
-        </h3>
-        <ul>
-          <li>
-            <Link to="/action/statistical">
-              <Trans>Thống kê</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/viewPoint">
-              <Trans>Điểm tích luỹ</Trans>
-            </Link>
-          </li>
-          {isStaff && (
-            <>
-              <li>
-                <Link to="/action/createPoint">
-                  <Trans>Tích điểm cho khách</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link to="/action/history">
-                  <Trans>Lịch sử tích điểm</Trans>
-                </Link>
-              </li>
-              <li>
-                <Link to="/action/historyCheckIn">
-                  <Trans>Lịch sử check-in</Trans>
-                </Link>
-              </li>
-            </>
-          )}
-          {isAdmin && (
-            <li>
-              <Link to="/action/memberManagement">
-                <Trans>Quản lý thành viên</Trans>
-              </Link>
-            </li>
-          )}
-        </ul>
-      </section>
-      <section aria-labelledby="hub-agency">
-        <h3 id="hub-agency">
-          <Trans>Hiệp hội và ưu đãi</Trans>
-        </h3>
-        <ul>
-          <li>
-            <Link to="/action/discover">
-              <Trans>Khám phá doanh nghiệp</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/action/discount">
-              <Trans>Ưu đãi</Trans>
-            </Link>
-          </li>
-          {(adminBrand || hasAgency) && (
-            <li>
-              <Link to="/action/associationReports">
-                <Trans>Báo cáo hiệp hội</Trans>
-              </Link>
-            </li>
-          )}
-          {hasAgency && (
-            <li>
-              <Link to="/action/agency">
-                <Trans>Quản lý hiệp hội</Trans>
-              </Link>
-            </li>
-          )}
-        </ul>
-      </section>
-      <section aria-labelledby="hub-account">
-        <h3 id="hub-account">
-          <Trans>Tài khoản</Trans>
-        </h3>
-        <ul>
-          <li>
-            <Link to="/change-password">
-              <Trans>Đổi mật khẩu</Trans>
-            </Link>
-          </li>
-          <li>
-            <Link to="/logout">
-              <Trans>Đăng xuất</Trans>
-            </Link>
-          </li>
-        </ul>
-      </section>
+      {order.map((section) => (
+        <section key={section} aria-labelledby={`hub-${section}`}>
+          <h3 id={`hub-${section}`}>{declared.sections[section]}</h3>
+          <ul>
+            {declared.areas
+              .filter((area) => area.section === section)
+              .map((area) => (
+                <AreaItem key={area.key} area={area} />
+              ))}
+          </ul>
+        </section>
+      ))}
     </nav>
   );
 }
