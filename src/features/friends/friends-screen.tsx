@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import type { ContactRow, FriendshipRow } from '../../db/app-db';
 import { foldForSearch } from '../../../contract/contact';
 import { formatNumber } from '../../../contract/format';
@@ -113,7 +114,7 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
       <header className="friends__header">
         <h1>{t`Bạn bè`}</h1>
         <p className="friends__totals">
-          {t`${formatNumber(groups.accepted.length)} bạn bè · ${formatNumber(groups.received.length)} lời mời đã nhận · ${formatNumber(groups.sent.length)} lời mời đã gửi`}
+          {t`${plural(groups.accepted.length, { other: '# bạn bè' })} · ${plural(groups.received.length, { other: '# lời mời đã nhận' })} · ${plural(groups.sent.length, { other: '# lời mời đã gửi' })}`}
         </p>
       </header>
 

@@ -1,6 +1,7 @@
 import { Link, linkOptions, useRouterState, type LinkOptions } from '@tanstack/react-router';
 import { BookUser, Gift, House, ScanLine, Users } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb } from '../../db/app-db';
 import { cookieNames } from '../../../contract/cookie-names';
@@ -149,7 +150,7 @@ function useMemberAreas(): { areas: MemberArea[]; sections: Record<AreaSection, 
       ),
     area('messages', 'people', t`Lời nhắn`, linkOptions({ to: '/messages' }), {
       count: unread.messages,
-      label: t`${unread.messages} lời nhắn chưa đọc`,
+      label: t`${plural(unread.messages, { other: '# lời nhắn chưa đọc' })}`,
     }),
     area('notifications', 'people', t`Thông báo`, linkOptions({ to: '/notifications' }), {
       count: unread.notifications,
@@ -259,7 +260,10 @@ export function MemberDropdown() {
     >
       <summary aria-label={total > 0 ? t`Mở menu, ${total} mục mới` : t`Mở menu`}>
         <Trans>Menu</Trans>
-        <CountBadge count={unread.messages} label={t`${unread.messages} lời nhắn chưa đọc`} />
+        <CountBadge
+          count={unread.messages}
+          label={t`${plural(unread.messages, { other: '# lời nhắn chưa đọc' })}`}
+        />
       </summary>
       <nav aria-label={t`Menu thành viên`}>
         <ul>

@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { MessageCircle, Phone } from 'lucide-react';
 import type { ContactRow } from '../../db/app-db';
 import type { ContactFields } from '../../../contract/contact';
@@ -150,8 +151,8 @@ export function PhonebookScreen({
           {contacts === undefined
             ? t`Đang tải…`
             : query
-              ? t`${formatNumber(results.length)} / ${formatNumber(contacts.length)} liên hệ`
-              : t`${formatNumber(contacts.length)} liên hệ`}
+              ? t`${formatNumber(results.length)} / ${plural(contacts.length, { other: '# liên hệ' })}`
+              : t`${plural(contacts.length, { other: '# liên hệ' })}`}
         </p>
         <div className="button-row">
           <Button onClick={() => setEditing({ kind: 'new' })}>{t`Thêm liên hệ`}</Button>

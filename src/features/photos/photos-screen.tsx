@@ -2,7 +2,7 @@
 // shown at once from this device, waits there while offline, and reaches the card when the
 // engine has uploaded it and sent the change (decision 0620).
 import { useState } from 'react';
-import { useLingui, Trans } from '@lingui/react/macro';
+import { Plural, useLingui, Trans } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
 import { messageText } from '../../../contract/messages';
@@ -182,7 +182,7 @@ function Photos({ memberId }: { memberId: string }) {
       </p>
       <p className="photos-page__waiting" role="status" data-waiting={pendingCount}>
         {pendingCount > 0 ? (
-          <Trans>{pendingCount} ảnh đang chờ tải lên</Trans>
+          <Plural value={pendingCount} other="# ảnh đang chờ tải lên" />
         ) : (
           <Trans>Không có ảnh nào đang chờ tải lên</Trans>
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLingui, Trans } from '@lingui/react/macro';
+import { Plural, useLingui, Trans } from '@lingui/react/macro';
 import { useForm, useWatch } from 'react-hook-form';
 import { contractResolver } from '../../lib/contract-resolver';
 import { Link } from '@tanstack/react-router';
@@ -369,7 +369,7 @@ function MemberPoints({
         </p>
         {view.pendingEntries > 0 && (
           <p className="points-pending" data-testid="pending-count">
-            <Trans>{view.pendingEntries} giao dịch đang chờ gửi</Trans>
+            <Plural value={view.pendingEntries} other="# giao dịch đang chờ gửi" />
           </p>
         )}
       </section>

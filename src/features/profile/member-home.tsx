@@ -81,7 +81,7 @@ function SyncNote() {
       )}
       {pending > 0 && (
         <span className="badge badge--warning">
-          <Trans>{pending} thay đổi đang chờ gửi</Trans>
+          <Plural value={pending} other="# thay đổi đang chờ gửi" />
         </span>
       )}
       {refused > 0 && (
@@ -91,7 +91,7 @@ function SyncNote() {
           data-testid="home-refused"
           onClick={openSyncPanel}
         >
-          <Trans>{refused} thay đổi bị từ chối — xem và xử lý</Trans>
+          <Plural value={refused} other="# thay đổi bị từ chối — xem và xử lý" />
         </button>
       )}
     </p>

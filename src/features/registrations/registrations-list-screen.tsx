@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { QueryScope } from '../../api/query-client';
 import { ApiRequestError } from '../../api/http-client';
 import { Button } from '../../ui/button';
@@ -141,7 +142,7 @@ function RegistrationsList() {
         <EmptyState title={t`Không có yêu cầu nào`} />
       ) : page ? (
         <>
-          <p data-testid="registrations-total">{t`${page.total} yêu cầu`}</p>
+          <p data-testid="registrations-total">{t`${plural(page.total, { other: '# yêu cầu' })}`}</p>
           <ul className="registrations__list">
             {page.items.map((item) => (
               <li key={item.id}>
