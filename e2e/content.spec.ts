@@ -178,8 +178,7 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
     .not.toContain('Arabica Cầu Đất 500 g');
   expect(await titlesOf(request, productsUrl, member)).not.toContain('Arabica Cầu Đất 500 g');
   expect(await titlesOf(request, productsUrl, admin)).toContain('Arabica Cầu Đất 500 g');
-  // A new visitor (the browser's own cache may show a page it already has for a minute:
-  // stale-while-revalidate of decision 0402).
+  // A new visitor.
   await visitor.close();
   const laterVisitor = await browser.newContext();
   const laterPage = await laterVisitor.newPage();
