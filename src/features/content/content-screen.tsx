@@ -124,40 +124,54 @@ export function ContentScreen({
         {brand ? ` · ${brand.groupName}` : ''}
       </h1>
       {brands && brands.length > 0 && (
-        <nav className="content-screen__owners" aria-label={t`Của ai`}>
-          <Link
-            to="/action/content/$kind"
-            params={{ kind }}
-            search={search({})}
-            aria-current={!brandId ? 'page' : undefined}
-          >
-            {t`Thẻ của tôi`}
-          </Link>
-          {brands.map((b) => (
-            <Link
-              key={b.groupId}
-              to="/action/content/$kind"
-              params={{ kind }}
-              search={search({ brand: b.groupId })}
-              aria-current={brandId === b.groupId ? 'page' : undefined}
-            >
-              {b.groupName}
-            </Link>
-          ))}
+        <nav className="content-screen__nav" aria-labelledby="content-owners-label">
+          <span id="content-owners-label" className="content-screen__nav-label">
+            {t`Của ai`}
+          </span>
+          <ul className="content-screen__choices">
+            <li>
+              <Link
+                to="/action/content/$kind"
+                params={{ kind }}
+                search={search({})}
+                aria-current={!brandId ? 'page' : undefined}
+              >
+                {t`Thẻ của tôi`}
+              </Link>
+            </li>
+            {brands.map((b) => (
+              <li key={b.groupId}>
+                <Link
+                  to="/action/content/$kind"
+                  params={{ kind }}
+                  search={search({ brand: b.groupId })}
+                  aria-current={brandId === b.groupId ? 'page' : undefined}
+                >
+                  {b.groupName}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </nav>
       )}
-      <nav className="content-screen__kinds" aria-label={t`Loại nội dung`}>
-        {contentKinds.map((k) => (
-          <Link
-            key={k}
-            to="/action/content/$kind"
-            params={{ kind: k }}
-            search={search({ brand: brandId })}
-            aria-current={k === kind ? 'page' : undefined}
-          >
-            {labels.kinds[k]}
-          </Link>
-        ))}
+      <nav className="content-screen__nav" aria-labelledby="content-kinds-label">
+        <span id="content-kinds-label" className="content-screen__nav-label">
+          {t`Loại nội dung`}
+        </span>
+        <ul className="content-screen__choices">
+          {contentKinds.map((k) => (
+            <li key={k}>
+              <Link
+                to="/action/content/$kind"
+                params={{ kind: k }}
+                search={search({ brand: brandId })}
+                aria-current={k === kind ? 'page' : undefined}
+              >
+                {labels.kinds[k]}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
       {item ? (
         item === 'new' || editing ? (
