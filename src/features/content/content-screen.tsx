@@ -85,6 +85,10 @@ export function ContentScreen({
   const editing = item && item !== 'new' ? items?.find((row) => row.id === item) : undefined;
 
   if (!me) return <EmptyState title={t`Vui lòng đăng nhập`} />;
+  // A picture shared into the app waits to start a post (decision 1004).
+  const sharedOffer =
+    sharedId && kind === 'post' && brands !== undefined ? { sharedId, brands } : null;
+  const offeringShared = sharedOffer !== null;
 
   async function save(payload: ContentPayload<ContentKind>) {
     try {
@@ -195,10 +199,10 @@ export function ContentScreen({
         )
       ) : (
         <>
-          {sharedId && kind === 'post' && brands !== undefined ? (
+          {sharedOffer ? (
             <SharedPictureOffer
-              sharedId={sharedId}
-              brands={brands}
+              sharedId={sharedOffer.sharedId}
+              brands={sharedOffer.brands}
               onStart={(brand, imageUrl) => {
                 setDraftImage(imageUrl);
                 onSharedDone?.({ ...(brand ? { brand } : {}), item: 'new' });
@@ -211,7 +215,8 @@ export function ContentScreen({
           {items === undefined ? (
             <Spinner />
           ) : items.length === 0 ? (
-            <EmptyState title={t`Chưa có mục nào`} />
+            // Under the offer of a shared picture, the offer is what there is to do.
+            !offeringShared && <EmptyState title={t`Chưa có mục nào`} />
           ) : (
             <ol className="content-screen__list">
               {items.map((row, index) => (
