@@ -127,7 +127,8 @@ export function ContentScreen({
         {labels.kinds[kind]}
         {brand ? ` · ${brand.groupName}` : ''}
       </h1>
-      {brands && brands.length > 0 && (
+      {/* While a shared picture is offered, the offer's own buttons choose whose post it is. */}
+      {brands && brands.length > 0 && !offeringShared && (
         <nav className="content-screen__nav" aria-labelledby="content-owners-label">
           <span id="content-owners-label" className="content-screen__nav-label">
             {t`Của ai`}
