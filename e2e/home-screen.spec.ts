@@ -517,6 +517,8 @@ test('a picture shared offline starts a brand post; post and picture reach the s
 
     const offer = page.getByRole('region', { name: 'Ảnh vừa được chia sẻ' });
     await expect(offer.getByRole('img', { name: 'Ảnh được chia sẻ' })).toBeVisible();
+    // The offer is what there is to do: no "nothing here yet" under it.
+    await expect(page.getByText('Chưa có mục nào')).toHaveCount(0);
     // The member's own card or a brand they run: the brand's post, here.
     await expect(offer.getByRole('button', { name: 'Bài viết của tôi' })).toBeVisible();
     await offer.getByRole('button', { name: 'Bài viết của Cà Phê Sương Mai' }).click();

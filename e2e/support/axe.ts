@@ -213,13 +213,19 @@ export class AccessibilityWatch {
 let currentWatch: AccessibilityWatch | undefined;
 
 /**
- * axe's whole answer for the page as it is now (all rules, every impact), for a test that
- * asserts on it; run in turn with the background checks.
+ * axe's whole answer for the page as it is now (all rules, or only those of `tags`; every
+ * impact), for a test that asserts on it; run in turn with the background checks.
  */
-export function analyzeAccessibility(page: Page): ReturnType<AxeBuilder['analyze']> {
+export function analyzeAccessibility(
+  page: Page,
+  { tags }: { tags?: string[] } = {},
+): ReturnType<AxeBuilder['analyze']> {
   // Legacy mode, as the background check: the default opens a page in the context, whose first
   // navigation would wait in this same queue behind this very run.
-  const analyze = () => new AxeBuilder({ page }).setLegacyMode().analyze();
+  const analyze = () => {
+    const builder = new AxeBuilder({ page }).setLegacyMode();
+    return (tags ? builder.withTags(tags) : builder).analyze();
+  };
   return currentWatch ? currentWatch.inTurn(analyze) : analyze();
 }
 

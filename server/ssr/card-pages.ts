@@ -201,9 +201,12 @@ function localeOf(c: Context): 'vi' | 'en' {
  * Anonymous pages: a CDN or reverse proxy may keep them briefly and revalidate (the ETag makes
  * that a 304); browsers always revalidate. How long an edit may take to show through a shared
  * cache is s-maxage; the origin itself always answers the current version (decision 0402).
+ * No stale-while-revalidate here: a browser honours it too (a service worker's fetch does), and
+ * the visitor would see the card as it was before the owner's edit.
  */
-export const anonymousPageCacheControl =
-  'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+export const anonymousPageCacheControl = 'public, max-age=0, s-maxage=10';
+/** A CDN (RFC 9213) may also serve a stale copy for a minute while it revalidates. */
+export const anonymousPageCdnCacheControl = 'public, max-age=10, stale-while-revalidate=60';
 /** What changes the answer: language and login (cookies), a bearer token, the encoding. */
 const varyHeader = 'Accept-Encoding, Cookie, Authorization';
 
@@ -262,6 +265,7 @@ function sendPage(c: Context, page: RenderedPage): Response {
   c.header('Vary', varyHeader);
   c.header('Cache-Control', page.status === 200 ? anonymousPageCacheControl : 'no-cache');
   if (page.status === 200) {
+    c.header('CDN-Cache-Control', anonymousPageCdnCacheControl);
     c.header('ETag', page.etag);
     if (etagMatches(c.req.header('if-none-match'), page.etag)) return c.body(null, 304);
   }

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
@@ -15,6 +16,7 @@ import {
   vietnamToday,
 } from '../../../contract/content';
 import type { ContentKind } from '../../../contract/content-writes';
+import { FoldSection } from '../../ui/fold-section';
 import { TextField } from '../../ui/text-field';
 import { apiFetch } from '../../api/http-client';
 import { Button } from '../../ui/button';
@@ -161,15 +163,45 @@ export function ContentForm<K extends ContentKind>({
     handleSubmit,
     control,
     setValue,
-    formState: { errors, isSubmitting, isSubmitted },
+    formState: { errors, isSubmitting, isSubmitted, submitCount },
   } = useForm<FormValues>({
     resolver: linesResolver(formSchema(kind), lang),
     defaultValues: toFormValues(kind, start),
+    // The form library cannot focus a field in a folded section: the effect below does.
+    shouldFocusError: false,
   });
   const error = (name: string) => {
     const found = errors[name] ?? (name === 'images' ? errors['images.0'] : undefined);
     return shownFieldText(found?.message, lang);
   };
+  const hasErrorIn = (names: readonly string[]) => names.some((name) => error(name) !== undefined);
+  // After an attempt to send with messages: the sections holding them have opened (a child's
+  // effect runs before this one), so the first field with a message can take the focus.
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusedAttempt = useRef(0);
+  useEffect(() => {
+    if (submitCount === focusedAttempt.current || Object.keys(errors).length === 0) return;
+    focusedAttempt.current = submitCount;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount, errors]);
+  /** A section of the form; the first is open, the others fold until they hold a message. */
+  const section = (
+    title: string,
+    summary: string,
+    names: readonly string[],
+    children: ReactNode,
+    initiallyOpen = false,
+  ) => (
+    <FoldSection
+      title={title}
+      summary={summary}
+      initiallyOpen={initiallyOpen}
+      attempt={submitCount}
+      hasError={hasErrorIn(names)}
+    >
+      <div className="content-form__fields">{children}</div>
+    </FoldSection>
+  );
   const text = (name: string, label: string, type = 'text') => (
     <TextField label={label} type={type} {...register(name)} error={error(name)} />
   );
@@ -204,7 +236,13 @@ export function ContentForm<K extends ContentKind>({
       <label className="field__label" htmlFor={`content-${name}`}>
         {label}
       </label>
-      <select id={`content-${name}`} className="field__input" {...register(name)}>
+      <select
+        id={`content-${name}`}
+        className="field__input"
+        {...register(name)}
+        aria-invalid={error(name) ? true : undefined}
+        aria-describedby={error(name) ? `content-${name}-error` : undefined}
+      >
         {options.map((option) => (
           <option key={option} value={option}>
             {names[option] ?? option}
@@ -212,7 +250,7 @@ export function ContentForm<K extends ContentKind>({
         ))}
       </select>
       {error(name) && (
-        <span className="field__error" role="alert">
+        <span id={`content-${name}-error`} className="field__error" role="alert">
           {error(name)}
         </span>
       )}
@@ -220,10 +258,16 @@ export function ContentForm<K extends ContentKind>({
   );
   const check = (name: string, label: string) => (
     <div className="field field--check">
-      <input id={`content-${name}`} type="checkbox" {...register(name)} />
+      <input
+        id={`content-${name}`}
+        type="checkbox"
+        {...register(name)}
+        aria-invalid={error(name) ? true : undefined}
+        aria-describedby={error(name) ? `content-${name}-error` : undefined}
+      />
       <label htmlFor={`content-${name}`}>{label}</label>
       {error(name) && (
-        <span className="field__error" role="alert">
+        <span id={`content-${name}-error`} className="field__error" role="alert">
           {error(name)}
         </span>
       )}
@@ -250,6 +294,7 @@ export function ContentForm<K extends ContentKind>({
 
   return (
     <form
+      ref={formRef}
       className="content-form"
       noValidate
       aria-label={labels.formTitle(kind, editing)}
@@ -258,95 +303,170 @@ export function ContentForm<K extends ContentKind>({
       <h2>{labels.formTitle(kind, editing)}</h2>
       {kind === 'post' && (
         <>
-          {choice('type', t`Loại bài viết`, postTypes, labels.postTypes)}
-          {text('title', t`Tiêu đề`)}
-          {area('content', t`Nội dung`)}
-          {text('startDate', t`Ngày`, 'date')}
-          <ContentImagesField
-            label={t`Ảnh`}
-            urls={lines(imageUrl)}
-            multiple={false}
-            onChange={(urls) =>
-              setValue('imageUrl', urls[0] ?? '', {
-                shouldDirty: true,
-                shouldValidate: isSubmitted,
-              })
-            }
-            error={error('imageUrl')}
-          />
-          {text('ordinal', t`Thứ tự`, 'number')}
-          {check('outstanding', t`Nổi bật`)}
-          {policy}
+          {section(
+            t`Thông tin chính`,
+            t`Loại, tiêu đề, nội dung, ngày, ảnh`,
+            ['type', 'title', 'content', 'startDate', 'imageUrl'],
+            <>
+              {choice('type', t`Loại bài viết`, postTypes, labels.postTypes)}
+              {text('title', t`Tiêu đề`)}
+              {area('content', t`Nội dung`)}
+              {text('startDate', t`Ngày`, 'date')}
+              <ContentImagesField
+                label={t`Ảnh`}
+                urls={lines(imageUrl)}
+                multiple={false}
+                onChange={(urls) =>
+                  setValue('imageUrl', urls[0] ?? '', {
+                    shouldDirty: true,
+                    shouldValidate: isSubmitted,
+                  })
+                }
+                error={error('imageUrl')}
+              />
+            </>,
+            true,
+          )}
+          {section(
+            t`Hiển thị`,
+            t`Thứ tự, nổi bật, ai được xem`,
+            ['ordinal', 'outstanding', 'policy'],
+            <>
+              {text('ordinal', t`Thứ tự`, 'number')}
+              {check('outstanding', t`Nổi bật`)}
+              {policy}
+            </>,
+          )}
         </>
       )}
       {kind === 'product' && (
         <>
-          {choice('type', t`Loại`, productTypes, labels.productTypes)}
-          {text('childType', t`Loại con`)}
-          {text('childCareer', t`Ngành nghề con`)}
-          {text('title', t`Tên sản phẩm`)}
-          {area('content', t`Mô tả`)}
-          {text('listedPrice', t`Giá niêm yết (VND)`)}
-          {text('price', t`Giá bán (VND)`)}
-          {text('quantity', t`Số lượng`)}
-          {text('contactUrl', t`Liên kết liên hệ`)}
-          {text('origin', t`Xuất xứ`)}
-          {text('customsCode', t`Mã HS`)}
-          <TextField
-            label={t`Chứng nhận`}
-            list="content-certificates"
-            autoComplete="off"
-            {...register('certificate')}
-            error={error('certificate')}
-          />
-          <datalist id="content-certificates">
-            {certificateNames.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
-          {text('shopType', t`Loại cửa hàng`)}
-          {text('shopLink', t`Liên kết cửa hàng`)}
-          {images}
-          {check('outstanding', t`Nổi bật`)}
-          {policy}
+          {section(
+            t`Thông tin chính`,
+            t`Loại, tên, mô tả`,
+            ['type', 'childType', 'childCareer', 'title', 'content'],
+            <>
+              {choice('type', t`Loại`, productTypes, labels.productTypes)}
+              {text('childType', t`Loại con`)}
+              {text('childCareer', t`Ngành nghề con`)}
+              {text('title', t`Tên sản phẩm`)}
+              {area('content', t`Mô tả`)}
+            </>,
+            true,
+          )}
+          {section(
+            t`Giá và số lượng`,
+            t`Giá niêm yết, giá bán, số lượng`,
+            ['listedPrice', 'price', 'quantity'],
+            <>
+              {text('listedPrice', t`Giá niêm yết (VND)`)}
+              {text('price', t`Giá bán (VND)`)}
+              {text('quantity', t`Số lượng`)}
+            </>,
+          )}
+          {section(t`Hình ảnh`, t`Ảnh của sản phẩm`, ['images'], images)}
+          {section(
+            t`Nguồn gốc và chứng nhận`,
+            t`Xuất xứ, mã HS, chứng nhận`,
+            ['origin', 'customsCode', 'certificate'],
+            <>
+              {text('origin', t`Xuất xứ`)}
+              {text('customsCode', t`Mã HS`)}
+              <TextField
+                label={t`Chứng nhận`}
+                list="content-certificates"
+                autoComplete="off"
+                {...register('certificate')}
+                error={error('certificate')}
+              />
+              <datalist id="content-certificates">
+                {certificateNames.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+            </>,
+          )}
+          {section(
+            t`Cửa hàng và liên hệ`,
+            t`Liên kết liên hệ, loại và liên kết cửa hàng`,
+            ['contactUrl', 'shopType', 'shopLink'],
+            <>
+              {text('contactUrl', t`Liên kết liên hệ`)}
+              {text('shopType', t`Loại cửa hàng`)}
+              {text('shopLink', t`Liên kết cửa hàng`)}
+            </>,
+          )}
+          {section(
+            t`Hiển thị`,
+            t`Nổi bật, ai được xem`,
+            ['outstanding', 'policy'],
+            <>
+              {check('outstanding', t`Nổi bật`)}
+              {policy}
+            </>,
+          )}
         </>
       )}
       {kind === 'activity' && (
         <>
-          {choice('type', t`Loại hoạt động`, activityTypes, labels.activityTypes)}
-          {text('displayName', t`Tên hiển thị`)}
-          {isBankActivity(activityType) ? (
+          {section(
+            t`Thông tin chính`,
+            t`Loại, tên, liên kết hay tài khoản, nội dung`,
+            ['type', 'displayName', 'bankName', 'ownerName', 'accountNumber', 'link', 'content'],
             <>
-              {text('bankName', t`Tên ngân hàng`)}
-              {text('ownerName', t`Chủ tài khoản`)}
-              {text('accountNumber', t`Số tài khoản`)}
-            </>
-          ) : (
-            text('link', t`Liên kết`)
+              {choice('type', t`Loại hoạt động`, activityTypes, labels.activityTypes)}
+              {text('displayName', t`Tên hiển thị`)}
+              {isBankActivity(activityType) ? (
+                <>
+                  {text('bankName', t`Tên ngân hàng`)}
+                  {text('ownerName', t`Chủ tài khoản`)}
+                  {text('accountNumber', t`Số tài khoản`)}
+                </>
+              ) : (
+                text('link', t`Liên kết`)
+              )}
+              {area('content', t`Nội dung`)}
+            </>,
+            true,
           )}
-          {area('content', t`Nội dung`)}
-          {text('ordinal', t`Thứ tự`, 'number')}
-          {policy}
+          {section(
+            t`Hiển thị`,
+            t`Thứ tự, ai được xem`,
+            ['ordinal', 'policy'],
+            <>
+              {text('ordinal', t`Thứ tự`, 'number')}
+              {policy}
+            </>,
+          )}
         </>
       )}
       {kind === 'relic' && (
         <>
-          {text('title', t`Tiêu đề`)}
-          {area('content', t`Nội dung`)}
-          {images}
-          {policy}
+          {section(
+            t`Thông tin chính`,
+            t`Tiêu đề, nội dung, ảnh`,
+            ['title', 'content', 'images'],
+            <>
+              {text('title', t`Tiêu đề`)}
+              {area('content', t`Nội dung`)}
+              {images}
+            </>,
+            true,
+          )}
+          {section(t`Hiển thị`, t`Ai được xem`, ['policy'], policy)}
         </>
       )}
+      {/* Five fields, all but the switch required: nothing to fold away. */}
       {kind === 'poster' && (
-        <>
+        <div className="content-form__fields">
           {choice('viewType', t`Kiểu hiển thị`, posterViewTypes, labels.posterViewTypes)}
           {text('startDate', t`Ngày bắt đầu`, 'date')}
           {text('endDate', t`Ngày kết thúc`, 'date')}
           {images}
           {check('enabled', t`Bật poster`)}
-        </>
+        </div>
       )}
-      <div className="button-row">
+      <div className="form-footer">
         <Button variant="secondary" onClick={onCancel}>
           {t`Huỷ`}
         </Button>

@@ -85,6 +85,10 @@ export function ContentScreen({
   const editing = item && item !== 'new' ? items?.find((row) => row.id === item) : undefined;
 
   if (!me) return <EmptyState title={t`Vui lòng đăng nhập`} />;
+  // A picture shared into the app waits to start a post (decision 1004).
+  const sharedOffer =
+    sharedId && kind === 'post' && brands !== undefined ? { sharedId, brands } : null;
+  const offeringShared = sharedOffer !== null;
 
   async function save(payload: ContentPayload<ContentKind>) {
     try {
@@ -123,41 +127,56 @@ export function ContentScreen({
         {labels.kinds[kind]}
         {brand ? ` · ${brand.groupName}` : ''}
       </h1>
-      {brands && brands.length > 0 && (
-        <nav className="content-screen__owners" aria-label={t`Của ai`}>
-          <Link
-            to="/action/content/$kind"
-            params={{ kind }}
-            search={search({})}
-            aria-current={!brandId ? 'page' : undefined}
-          >
-            {t`Thẻ của tôi`}
-          </Link>
-          {brands.map((b) => (
-            <Link
-              key={b.groupId}
-              to="/action/content/$kind"
-              params={{ kind }}
-              search={search({ brand: b.groupId })}
-              aria-current={brandId === b.groupId ? 'page' : undefined}
-            >
-              {b.groupName}
-            </Link>
-          ))}
+      {/* While a shared picture is offered, the offer's own buttons choose whose post it is. */}
+      {brands && brands.length > 0 && !offeringShared && (
+        <nav className="content-screen__nav" aria-labelledby="content-owners-label">
+          <span id="content-owners-label" className="content-screen__nav-label">
+            {t`Của ai`}
+          </span>
+          <ul className="content-screen__choices">
+            <li>
+              <Link
+                to="/action/content/$kind"
+                params={{ kind }}
+                search={search({})}
+                aria-current={!brandId ? 'page' : undefined}
+              >
+                {t`Thẻ của tôi`}
+              </Link>
+            </li>
+            {brands.map((b) => (
+              <li key={b.groupId}>
+                <Link
+                  to="/action/content/$kind"
+                  params={{ kind }}
+                  search={search({ brand: b.groupId })}
+                  aria-current={brandId === b.groupId ? 'page' : undefined}
+                >
+                  {b.groupName}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </nav>
       )}
-      <nav className="content-screen__kinds" aria-label={t`Loại nội dung`}>
-        {contentKinds.map((k) => (
-          <Link
-            key={k}
-            to="/action/content/$kind"
-            params={{ kind: k }}
-            search={search({ brand: brandId })}
-            aria-current={k === kind ? 'page' : undefined}
-          >
-            {labels.kinds[k]}
-          </Link>
-        ))}
+      <nav className="content-screen__nav" aria-labelledby="content-kinds-label">
+        <span id="content-kinds-label" className="content-screen__nav-label">
+          {t`Loại nội dung`}
+        </span>
+        <ul className="content-screen__choices">
+          {contentKinds.map((k) => (
+            <li key={k}>
+              <Link
+                to="/action/content/$kind"
+                params={{ kind: k }}
+                search={search({ brand: brandId })}
+                aria-current={k === kind ? 'page' : undefined}
+              >
+                {labels.kinds[k]}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </nav>
       {item ? (
         item === 'new' || editing ? (
@@ -181,10 +200,10 @@ export function ContentScreen({
         )
       ) : (
         <>
-          {sharedId && kind === 'post' && brands !== undefined ? (
+          {sharedOffer ? (
             <SharedPictureOffer
-              sharedId={sharedId}
-              brands={brands}
+              sharedId={sharedOffer.sharedId}
+              brands={sharedOffer.brands}
               onStart={(brand, imageUrl) => {
                 setDraftImage(imageUrl);
                 onSharedDone?.({ ...(brand ? { brand } : {}), item: 'new' });
@@ -197,7 +216,8 @@ export function ContentScreen({
           {items === undefined ? (
             <Spinner />
           ) : items.length === 0 ? (
-            <EmptyState title={t`Chưa có mục nào`} />
+            // Under the offer of a shared picture, the offer is what there is to do.
+            !offeringShared && <EmptyState title={t`Chưa có mục nào`} />
           ) : (
             <ol className="content-screen__list">
               {items.map((row, index) => (
