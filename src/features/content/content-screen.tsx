@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { toastWriteFailed } from '../../ui/write-failed';
 import {
   deleteContent,
   isOrdered,
@@ -102,8 +103,8 @@ export function ContentScreen({
       setNewId(crypto.randomUUID());
       setDraftImage(undefined);
       onOpen(undefined);
-    } catch {
-      toast.error(t`Không lưu được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
   }
 
@@ -111,8 +112,8 @@ export function ContentScreen({
     try {
       await deleteContent(kind, row.id);
       toast.success(t`Đã xoá ${labels.kinds[kind]}`);
-    } catch {
-      toast.error(t`Không xoá được. Vui lòng thử lại!`);
+    } catch (error) {
+      toastWriteFailed(error, t`Không xoá được. Vui lòng thử lại!`);
     }
     setDeleting(null);
   }
