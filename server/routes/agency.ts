@@ -25,7 +25,7 @@ import {
 } from '../../contract/agency';
 import { administeredAgencies, requireAgencyAdmin, requireGroup } from '../agency-access';
 import { checkUrlMinify } from '../card-links';
-import { findMember } from '../ssr/card-data';
+import { findMember } from '../domain/cards';
 import { slugForName } from '../auth/url-minify';
 
 const agencyGroupColumns = {

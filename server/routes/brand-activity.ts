@@ -5,7 +5,7 @@ import { activities } from '../db/schema';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { listActivities, loadItem, loadOwner } from '../ssr/card-data';
+import { listActivities, loadItem, loadOwner } from '../domain/cards';
 
 export function brandActivityRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -20,7 +20,7 @@ import {
   setBrandTheme,
   stylesFor,
   themeAuthFor,
-} from '../sync/card-settings-sync';
+} from '../domain/card-settings';
 import { changeUrlMinify } from '../card-links';
 import { cookieNames } from '../../contract/cookie-names';
 import {

@@ -13,7 +13,7 @@ import {
   contactUsPage,
   insertContactUs,
   ownedContactUs,
-} from '../sync/contact-us-sync';
+} from '../domain/contact-us';
 import { contactUsListQuerySchema, contactUsPostSchema } from '../../contract/contact-us';
 import { leadConsentText } from '../../contract/public-forms';
 import { countPublicPost, isRobot, publicFormLimits } from './public-forms';

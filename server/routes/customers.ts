@@ -1,6 +1,6 @@
 // A brand's or group's customers (spec §7 createCustomer, getCustomer/{groupId}?query): kept
 // and managed by its admins, optionally linked to an existing member card; its staff devices
-// mirror them (server/sync/group-roster-sync.ts). Decisions 0800, 0801.
+// mirror them (server/domain/group-roster.ts). Decisions 0800, 0801.
 import { Hono, type Context } from 'hono';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { looksLikePhone, phoneDigits } from '../../contract/phone';
@@ -23,7 +23,7 @@ import { ApiError, notFound } from '../http/errors';
 import { readBody, readQuery, uuidParam } from '../http/input';
 import { requestHash, runIdempotent } from '../sync/idempotency';
 import { requireGroupAdmin } from '../auth/group-roles';
-import { findMember } from '../ssr/card-data';
+import { findMember } from '../domain/cards';
 
 interface CustomerSql {
   id: string;

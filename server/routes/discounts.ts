@@ -23,7 +23,7 @@ import {
   requireGroupManager,
   requireGroupReader,
 } from '../agency-access';
-import { discountGroupsToClient } from '../sync/discounts-sync';
+import { discountGroupsToClient } from '../domain/discounts';
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 

@@ -7,7 +7,7 @@ import { optionalMember, requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { readBody, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
-import { friendshipsForClient, liveFriendships, livePairFor } from '../sync/friends-sync';
+import { friendshipsForClient, liveFriendships, livePairFor } from '../domain/friends';
 import { friendships } from '../db/schema';
 import {
   friendRequestSchema,

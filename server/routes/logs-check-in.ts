@@ -16,8 +16,8 @@ import {
 } from '../../contract/points';
 import type { CheckIn } from '../../contract/checkin';
 import type { Lang } from '../../contract/messages';
-import { requireStaff } from '../sync/points/staff';
-import { checkInsToClient } from '../sync/points/to-client';
+import { requireStaff } from '../domain/points/staff';
+import { checkInsToClient } from '../domain/points/to-client';
 import { csvResponse, pageSize } from './order-point';
 import { vietnamDateTime, vietnamDayAfter, vietnamDayStart } from '../../contract/vietnam-time';
 import { formatNumber } from '../../contract/format';

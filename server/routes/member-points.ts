@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors';
 import { readQuery } from '../http/input';
 import { members } from '../db/schema';
 import { idSchema, type MemberPointAnswer } from '../../contract/points';
-import { requireStaff, staffGroupIds } from '../sync/points/staff';
+import { requireStaff, staffGroupIds } from '../domain/points/staff';
 import { queryRows, type Queryable } from '../db/client';
 import { normalizePhone, phoneDigits } from '../../contract/phone';
 import { balancesOf } from './order-group';

@@ -9,11 +9,11 @@ import { readQuery, validate } from '../http/input';
 import { checkUrlMinify, currentLinkFor } from '../card-links';
 import { urlMinifySetSchema } from '../../contract/card-settings';
 import { isUuid } from '../../contract/common';
-import { findMember, listOwnerPosts, loadCardView, loadItem, loadOwner } from '../ssr/card-data';
+import { findMember, listOwnerPosts, loadCardView, loadItem, loadOwner } from '../domain/cards';
 import { posts } from '../db/schema';
 import { ownerMeta } from '../ssr/meta';
 import { cardVCard } from '../ssr/vcard-response';
-import { careers, childCareers, interests } from '../ssr/static-lists';
+import { careers, childCareers, interests } from '../domain/profile-lists';
 
 export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -15,7 +15,7 @@ import {
   notificationCounts,
   notificationForClient,
   pushSettingsOf,
-} from '../sync/notifications-sync';
+} from '../domain/notifications';
 import { pushTokens } from '../db/schema-messages';
 import { pushClientConfig } from '../push/push-config';
 import { dropJobsWithoutAddress } from '../push/push-dispatcher';

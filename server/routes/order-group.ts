@@ -20,8 +20,8 @@ import {
 } from '../../contract/points';
 import { uuidSchema } from '../../contract/common';
 import type { Lang } from '../../contract/messages';
-import { requireStaff, staffGroupIds } from '../sync/points/staff';
-import { orderGroupToClient } from '../sync/points/to-client';
+import { requireStaff, staffGroupIds } from '../domain/points/staff';
+import { orderGroupToClient } from '../domain/points/to-client';
 import {
   csvResponse,
   entriesCsv,

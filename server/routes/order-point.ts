@@ -22,8 +22,8 @@ import {
   type PointEntry,
 } from '../../contract/points';
 import type { Lang } from '../../contract/messages';
-import { requireStaff } from '../sync/points/staff';
-import { pointEntriesToClient } from '../sync/points/to-client';
+import { requireStaff } from '../domain/points/staff';
+import { pointEntriesToClient } from '../domain/points/to-client';
 import { vietnamDateTime, vietnamDayAfter, vietnamDayStart } from '../../contract/vietnam-time';
 import { formatNumber } from '../../contract/format';
 

@@ -9,7 +9,7 @@ import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { readQuery } from '../http/input';
-import { listProducts, loadItem, loadOwner } from '../ssr/card-data';
+import { listProducts, loadItem, loadOwner } from '../domain/cards';
 import { visibleToSql } from '../visibility';
 
 const pageSize = 20;

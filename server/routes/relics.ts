@@ -4,7 +4,7 @@ import { relics } from '../db/schema';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { listRelics, loadItem, loadOwner } from '../ssr/card-data';
+import { listRelics, loadItem, loadOwner } from '../domain/cards';
 
 export function relicsRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

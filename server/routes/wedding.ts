@@ -14,7 +14,7 @@ import {
   ownedWedding,
   publicWedding,
   weddingForClient,
-} from '../sync/wedding-sync';
+} from '../domain/wedding';
 import { weddings } from '../db/schema-wedding';
 import { weddingGuestPostSchema } from '../../contract/wedding';
 import { countPublicPost, isRobot, publicFormLimits } from './public-forms';

@@ -16,7 +16,7 @@ import {
 import type { Queryable } from '../db/client';
 import { activities, posts, products, relics } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/env';
-import { loadCardView, loadItem } from './card-data';
+import { loadCardView, loadItem } from '../domain/cards';
 import { qrSvg } from './qr-svg';
 import { bannerSizes, bannerSrcSet } from '../../contract/image';
 import type { QrSvg } from '../../contract/qr-svg';

@@ -3,7 +3,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { groups } from '../../db/schema';
-import { emitNotifications, type NotificationEvent } from '../notifications-sync';
+import { emitNotifications, type NotificationEvent } from '../notifications';
 
 export interface NotifiedEntry {
   id: string;

@@ -7,7 +7,7 @@ import type { Queryable, Transaction } from '../db/client';
 import { activities, groups, posters, posts, products, relics } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { relationTo, type ItemOwner } from '../visibility';
-import type { MutationContext, MutationHandler, PullSource } from './registry';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
 import type { MutationInput, MutationName } from '../../contract/mutations';
 import { canEnablePoster, vietnamToday } from '../../contract/content';
 import { contentColumns, type ContentKind } from '../../contract/content-writes';

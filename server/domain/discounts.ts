@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client';
 import { groups } from '../db/schema';
 import { discountGroups } from '../db/schema-agency';
 import type { DiscountGroup } from '../../contract/discount';
-import type { PullSource } from './registry';
+import type { PullSource } from '../sync/registry';
 import { readableGroupIds } from '../agency-access';
 
 type DiscountGroupRecord = typeof discountGroups.$inferSelect;

@@ -7,8 +7,8 @@ import { members } from '../db/schema';
 import { weddingGuests, weddings } from '../db/schema-wedding';
 import { ApiError } from '../http/errors';
 import { bankByBin } from '../data/bank-list';
-import { emitNotifications } from './notifications-sync';
-import type { MutationHandler, PullSource } from './registry';
+import { emitNotifications } from './notifications';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import type { MutationInput } from '../../contract/mutations';
 import type { Wedding, WeddingBank, WeddingGuest } from '../../contract/wedding';
 

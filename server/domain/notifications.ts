@@ -7,7 +7,7 @@ import type { Queryable, Transaction } from '../db/client';
 import { members } from '../db/schema';
 import { notifications, pushJobs, pushTokens } from '../db/schema-messages';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from './registry';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import {
   pushSettingsWithDefaults,
   pushTopicOf,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { findUpload } from '../images/image-store';
-import type { MutationHandler } from './registry';
+import type { MutationHandler } from '../sync/registry';
 import {
   mainImageUrl,
   parseImageUrl,

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { orderGroups, pointEntries } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import type { MutationContext, MutationHandler } from '../registry';
+import type { MutationContext, MutationHandler } from '../../sync/registry';
 import { paymentAmount, type PointCreate } from '../../../contract/points';
 import { freshRecords, NeedsOneByOne, requireFresh } from './batch-path';
 import {

@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { jobDiaryEntries } from '../db/schema-job-diary-cv';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from './registry';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import type { JobDiaryEntry } from '../../contract/job-diary';
 
 type JobDiaryRow = typeof jobDiaryEntries.$inferSelect;

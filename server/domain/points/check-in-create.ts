@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { checkIns } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import type { MutationHandler } from '../registry';
+import type { MutationHandler } from '../../sync/registry';
 import { duplicateWindowMinutes } from '../../../contract/checkin';
 import { freshRecords, NeedsOneByOne, requireFresh } from './batch-path';
 import { deviceTime, lockPair, lockPairs, requireBuyer } from './ledger';

@@ -7,12 +7,12 @@ import { queryRows, type Queryable, type Transaction } from '../db/client';
 import { members } from '../db/schema';
 import { messageCopies } from '../db/schema-messages';
 import { ApiError } from '../http/errors';
-import type { MutationContext, MutationHandler, PullSource, ShapedPullRow } from './registry';
+import type { MutationContext, MutationHandler, PullSource, ShapedPullRow } from '../sync/registry';
 import {
   emitNotifications,
   openMessageNotifications,
   type NotificationEvent,
-} from './notifications-sync';
+} from './notifications';
 import { uuidFromDigest } from '../../contract/friend';
 import {
   messageCopyKey,

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client';
 import { accountLinks } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { bankByBin } from '../data/bank-list';
-import type { MutationHandler, PullSource } from './registry';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import type { MutationInput } from '../../contract/mutations';
 import {
   cardAccountsOf,

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { orderGroups } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import type { MutationHandler } from '../registry';
+import type { MutationHandler } from '../../sync/registry';
 import { requireBuyer } from './ledger';
 import { requireStaff } from './staff';
 import { orderGroupToClient } from './to-client';

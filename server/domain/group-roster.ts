@@ -8,7 +8,7 @@ import type { RosterEntry } from '../../contract/member-management';
 import type { Queryable } from '../db/client';
 import { groupMembers, members } from '../db/schema';
 import { customers } from '../db/schema-member-management';
-import type { PullSource } from './registry';
+import type { PullSource } from '../sync/registry';
 import { staffGroupIds } from './points/staff';
 
 type MembershipRecord = typeof groupMembers.$inferSelect;

@@ -7,7 +7,7 @@ import { shortLinks } from '../db/schema-short-links';
 import { trackingEvents } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { linkHolder } from '../card-links';
-import type { MutationHandler, PullSource } from './registry';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import {
   shortLinkClickAction,
   shortLinkSlugOf,

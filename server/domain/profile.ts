@@ -3,8 +3,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { members } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from './registry';
-import { careers, childCareers, interests } from '../ssr/static-lists';
+import type { MutationHandler, PullSource } from '../sync/registry';
+import { careers, childCareers, interests } from './profile-lists';
 import type { MirroredProfile, ProfileUpdate } from '../../contract/member';
 import { pushSettingsWithDefaults } from '../../contract/notification';
 

@@ -5,8 +5,8 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/client';
 import { friendships, members } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { MutationContext, MutationHandler, PullSource } from './registry';
-import { emitNotification } from './notifications-sync';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
+import { emitNotification } from './notifications';
 import {
   friendshipPairKey,
   uuidFromDigest,

@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { checkIns, groupMembers, orderGroups, pointEntries } from '../../db/schema';
-import type { PullSource } from '../registry';
+import type { PullSource } from '../../sync/registry';
 import { staffGroupIds } from './staff';
 import {
   checkInsToClient,

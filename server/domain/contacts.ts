@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { contacts, members } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from './registry';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import { NeedsOneByOne } from './points/batch-path';
 import type { MutationInput } from '../../contract/mutations';
 import {

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/client';
 import { agencyAdmins, members } from '../db/schema';
 import { supportRequests } from '../db/schema-support';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from './registry';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import type { SupportInboxItem, SupportRequest, SupportStatus } from '../../contract/support';
 
 type SupportRow = typeof supportRequests.$inferSelect;

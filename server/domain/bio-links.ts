@@ -6,7 +6,7 @@ import type { Queryable } from '../db/client';
 import { bioLinks } from '../db/schema-bio-links';
 import { trackingEvents } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from './registry';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import {
   bioLinkClickAction,
   shownBioLinks,

@@ -6,7 +6,7 @@ import { activities, members } from '../db/schema';
 import { memberCvs } from '../db/schema-job-diary-cv';
 import { ApiError } from '../http/errors';
 import { canSee, relationTo } from '../visibility';
-import type { MutationHandler, PullSource } from './registry';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import {
   buildCvDocument,
   cvActivityTypes,

@@ -5,8 +5,8 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { groupMembers, groups, members, themeStyles } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { styleOf } from '../ssr/card-data';
-import type { MutationHandler } from './registry';
+import { styleOf } from './cards';
+import type { MutationHandler } from '../sync/registry';
 import { findTheme, themeCatalogue, type ThemeStyle } from '../../contract/theme';
 import type { StyleList, ThemeAuth, ThemeType } from '../../contract/card-settings';
 

@@ -21,7 +21,7 @@ import { findTheme } from '../../contract/theme';
 import { chooseTheme } from '../../contract/theme-choice';
 import { vietnamToday } from '../../contract/content';
 import { memberProfileFields } from '../auth/member-profile';
-import { cardAccountFields } from '../sync/account-links-sync';
+import { cardAccountFields } from './account-links';
 import type { Queryable } from '../db/client';
 import {
   activities,

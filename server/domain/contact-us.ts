@@ -18,10 +18,10 @@ import type { Queryable, Transaction } from '../db/client';
 import { groupMembers } from '../db/schema';
 import { contactUsMessages } from '../db/schema-wedding';
 import { ApiError } from '../http/errors';
-import { findGroup, findMember } from '../ssr/card-data';
-import { emitNotifications } from './notifications-sync';
-import { insertLead } from './contacts-sync';
-import type { MutationHandler, PullSource } from './registry';
+import { findGroup, findMember } from './cards';
+import { emitNotifications } from './notifications';
+import { insertLead } from './contacts';
+import type { MutationHandler, PullSource } from '../sync/registry';
 import type { ContactUsMessage } from '../../contract/contact-us';
 
 type ContactUsRow = typeof contactUsMessages.$inferSelect;
