@@ -421,3 +421,11 @@ export async function loadItem<T extends ItemTable>(
   const relation = await relationTo(db, viewerId, owner);
   return visiblePolicies(relation).includes(owner.policy) ? row : undefined;
 }
+
+/** The item tables `loadItem` reads, by kind, so callers need not know the schema. */
+export const cardItemTables = {
+  post: posts,
+  product: products,
+  activity: activities,
+  relic: relics,
+};

@@ -2,7 +2,8 @@
 // path of each kind (`<kind>.upsert`, `<kind>.delete`) shared by the spec's REST routes and the
 // batch push, and the pull sources that mirror the owner's items (tombstones included) on their
 // devices. Only the member who owns an item, or an admin of the brand that owns it, may write.
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { PosterViewType } from '../../contract/content';
 import type { Queryable, Transaction } from '../db/client';
 import { activities, groups, posters, posts, products, relics } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -204,3 +205,35 @@ export const contentPullSources: readonly PullSource[] = [
   contentPullSource('relic'),
   contentPullSource('poster'),
 ];
+
+/**
+ * The live posters of a member or a brand: all of them to the owner's side; to anyone else
+ * only the enabled ones showing `today`.
+ */
+export function ownerPosters(
+  db: Queryable,
+  owner: { memberId: string; groupId: null } | { memberId: null; groupId: string },
+  options: { posterType: PosterViewType | undefined; everything: boolean; today: string },
+) {
+  const { posterType, everything, today } = options;
+  return db
+    .select()
+    .from(posters)
+    .where(
+      and(
+        owner.groupId !== null
+          ? eq(posters.groupId, owner.groupId)
+          : eq(posters.memberId, owner.memberId),
+        isNull(posters.deletedAt),
+        posterType ? eq(posters.viewType, posterType) : undefined,
+        everything
+          ? undefined
+          : and(
+              eq(posters.enabled, true),
+              lte(posters.startDate, today),
+              gte(posters.endDate, today),
+            ),
+      ),
+    )
+    .orderBy(asc(posters.startDate), asc(posters.id));
+}

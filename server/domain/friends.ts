@@ -1,7 +1,7 @@
 // Friend relations: the one write path (registered mutations run by the REST routes and the
 // batch push alike), the reads the routes share, and the pull source of `friendships`.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/client';
 import { friendships, members } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -284,3 +284,18 @@ export const friendshipsPullSource: PullSource = {
       unknown
     >[],
 };
+
+/** How many accepted friends a member has; anyone may know it. */
+export async function acceptedFriendCount(db: Queryable, memberId: string): Promise<number> {
+  const [accepted] = await db
+    .select({ n: count() })
+    .from(friendships)
+    .where(
+      and(
+        or(eq(friendships.fromMemberId, memberId), eq(friendships.toMemberId, memberId)),
+        eq(friendships.status, 'accepted'),
+        isNull(friendships.deletedAt),
+      ),
+    );
+  return Number(accepted?.n ?? 0);
+}

@@ -248,3 +248,29 @@ export const notificationsPullSource: PullSource = {
       >[],
     ),
 };
+
+/** This device's push address now belongs to the member (a token moves with its device). */
+export async function savePushToken(
+  db: Queryable,
+  token: string,
+  memberId: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insert(pushTokens)
+    .values({ token, memberId })
+    .onConflictDoUpdate({ target: pushTokens.token, set: { memberId, updatedAt: now } });
+}
+
+/** Forgets the member's address; someone else's is left as it is. Answers how many went. */
+export async function forgetPushToken(
+  db: Queryable,
+  token: string,
+  memberId: string,
+): Promise<number> {
+  const deleted = await db
+    .delete(pushTokens)
+    .where(and(eq(pushTokens.token, token), eq(pushTokens.memberId, memberId)))
+    .returning({ token: pushTokens.token });
+  return deleted.length;
+}

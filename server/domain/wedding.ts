@@ -1,8 +1,8 @@
 // Wedding invitations (decision 0720): the one write path (wedding.upsert, run by the REST
 // routes and the batch push alike), guests' replies (public, no login), the reads of the
 // routes and the pull sources of `weddings` and `weddingGuests` (the owner's devices).
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Queryable, Transaction } from '../db/client';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../db/client';
 import { members } from '../db/schema';
 import { weddingGuests, weddings } from '../db/schema-wedding';
 import { ApiError } from '../http/errors';
@@ -168,6 +168,24 @@ export async function insertGuestReply(
     },
   ]);
   return { guest: guestForClient(row), created: true };
+}
+
+/** A guest's reply in its own transaction (see `insertGuestReply`). */
+export function storeGuestReply(
+  db: Database,
+  reply: GuestReply,
+): Promise<{ guest: WeddingGuest; created: boolean }> {
+  return db.transaction((tx) => insertGuestReply(tx, reply));
+}
+
+/** A member's own invitations, newest first. */
+export async function memberWeddings(db: Queryable, memberId: string): Promise<Wedding[]> {
+  const rows = await db
+    .select()
+    .from(weddings)
+    .where(and(eq(weddings.memberId, memberId), isNull(weddings.deletedAt)))
+    .orderBy(desc(weddings.createdAt));
+  return rows.map((row) => weddingForClient(row));
 }
 
 /** The owner's invitation by id (403 for another member's, 404 for none). */

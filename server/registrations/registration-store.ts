@@ -284,3 +284,15 @@ export async function takeRegistrationAction(
   });
   return registrationDetail(db, memberId, id);
 }
+
+/** What the public form needs to know of a brand, found by its short link. */
+export async function registrationFormBrand(
+  db: Queryable,
+  urlMinify: string,
+): Promise<{ groupId: string; name: string } | undefined> {
+  const [group] = await db
+    .select({ groupId: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.urlMinify, urlMinify), isNull(groups.deletedAt)));
+  return group;
+}
