@@ -2,13 +2,21 @@
 // layoutPermission LIMIT keeps a brand to its own styles), the profile.setTheme handler, and
 // the brand admin's check used by every brand write.
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable, Transaction } from '../db/client';
 import { groupMembers, groups, members, themeStyles } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { styleOf } from './cards';
 import type { MutationHandler } from '../sync/registry';
 import { findTheme, themeCatalogue, type ThemeStyle } from '../../contract/theme';
-import type { StyleList, ThemeAuth, ThemeType } from '../../contract/card-settings';
+import type * as v from 'valibot';
+import type {
+  BrandFormData,
+  BrandSettings,
+  brandUpdateSchema,
+  StyleList,
+  ThemeAuth,
+  ThemeType,
+} from '../../contract/card-settings';
 
 type GroupRow = typeof groups.$inferSelect;
 type MemberRow = typeof members.$inferSelect;
@@ -221,4 +229,73 @@ export async function setBrandTheme(
     .returning();
   if (!row) throw new ApiError(404, 'not_found');
   return row;
+}
+
+export function brandSettingsOf(row: GroupRow): BrandSettings {
+  const banner = row.profile.bannerUrl;
+  return {
+    id: row.id,
+    name: row.name,
+    note: row.note,
+    imagesUrl: row.imagesUrl,
+    bannerUrl: typeof banner === 'string' && banner ? banner : null,
+    language: row.language,
+    urlMinify: row.urlMinify,
+    theme: row.theme,
+    themeType: row.themeType,
+    layoutPermission: row.layoutPermission,
+    updatedAt: row.updatedAt,
+  };
+}
+
+type BrandUpdate = v.InferOutput<typeof brandUpdateSchema>;
+
+const blankToNull = (value: string | undefined) => (value === '' ? null : value);
+
+/** Changes a brand's name, note, images, banner or language (the admin is checked again). */
+export async function updateBrand(
+  tx: Transaction,
+  memberId: string,
+  groupId: string,
+  input: BrandUpdate,
+): Promise<GroupRow> {
+  const group = await adminBrand(tx, memberId, groupId);
+  const profile =
+    input.bannerUrl === undefined
+      ? group.profile
+      : { ...group.profile, bannerUrl: blankToNull(input.bannerUrl) };
+  const [updated] = await tx
+    .update(groups)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.note !== undefined ? { note: blankToNull(input.note) } : {}),
+      ...(input.imagesUrl !== undefined ? { imagesUrl: blankToNull(input.imagesUrl) } : {}),
+      ...(input.language !== undefined ? { language: input.language } : {}),
+      profile,
+    })
+    .where(eq(groups.id, groupId))
+    .returning();
+  if (!updated) throw new ApiError(404, 'not_found');
+  return updated;
+}
+
+/** Replaces the fields of the brand's visitor form (the admin is checked again). */
+export async function setBrandFormData(
+  tx: Transaction,
+  memberId: string,
+  groupId: string,
+  fields: BrandFormData['fields'],
+): Promise<GroupRow> {
+  await adminBrand(tx, memberId, groupId);
+  const [row] = await tx
+    .update(groups)
+    .set({ formData: fields })
+    .where(eq(groups.id, groupId))
+    .returning();
+  if (!row) throw new ApiError(404, 'not_found');
+  return row;
+}
+
+export function formDataOf(row: GroupRow): BrandFormData {
+  return { groupId: row.id, fields: row.formData, updatedAt: row.updatedAt };
 }
