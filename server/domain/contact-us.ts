@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Queryable, Transaction } from '../db/client';
+import type { Database, Queryable, Transaction } from '../db/client';
 import { groupMembers } from '../db/schema';
 import { contactUsMessages } from '../db/schema-wedding';
 import { ApiError } from '../http/errors';
@@ -82,6 +82,14 @@ export interface ContactUsPost {
   company?: string | null;
   /** The consent text the visitor ticked (absent: an older client). */
   consentText?: string | null;
+}
+
+/** A visitor's message in its own transaction (see `insertContactUs`). */
+export function storeContactUs(
+  db: Database,
+  post: ContactUsPost,
+): Promise<{ message: ContactUsMessage; created: boolean }> {
+  return db.transaction((tx) => insertContactUs(tx, post));
 }
 
 /** Stores a visitor's message once (same id: the stored one) and tells the owner. */
