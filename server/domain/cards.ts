@@ -429,3 +429,6 @@ export const cardItemTables = {
   activity: activities,
   relic: relics,
 };
+
+/** The database handle card reads take: a connection or a transaction. */
+export type CardReadDatabase = Queryable;

@@ -136,3 +136,23 @@ export async function cvPageExists(db: Queryable, memberId: string): Promise<boo
     .where(and(eq(memberCvs.id, memberId), isNull(memberCvs.deletedAt), isNull(members.deletedAt)));
   return row !== undefined;
 }
+
+/** The database handle CV reads take: a connection or a transaction. */
+export type CvReadDatabase = Queryable;
+
+/** Whether a live member has a public CV. */
+export async function hasPublicCv(db: Queryable, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberCvs.id })
+    .from(memberCvs)
+    .innerJoin(members, eq(members.id, memberCvs.id))
+    .where(
+      and(
+        eq(memberCvs.id, memberId),
+        eq(memberCvs.visibility, 'public'),
+        isNull(memberCvs.deletedAt),
+        isNull(members.deletedAt),
+      ),
+    );
+  return row !== undefined;
+}
