@@ -19,7 +19,7 @@ import {
 } from '../../contract/agency';
 import { checkUrlMinify } from '../card-links';
 import { slugForName } from '../auth/url-minify';
-import { activeMembership } from './membership';
+import { activeMembership, activeMembershipSql } from './membership';
 
 const agencyGroupColumns = {
   id: groups.id,
@@ -77,7 +77,7 @@ export async function agencyGroupPage(
       // Written out: drizzle renders ${groups.id} as a bare "id" here, which the subquery
       // read as gm.id (every count was 0).
       members: sql<number>`(SELECT count(*)::int FROM group_members gm
-          WHERE gm.group_id = "groups"."id" AND gm.status = 'active' AND gm.deleted_at IS NULL)`,
+          WHERE gm.group_id = "groups"."id" AND ${activeMembershipSql('gm')})`,
     })
     .from(groups)
     .where(where)

@@ -17,6 +17,7 @@ import type {
   ThemeAuth,
   ThemeType,
 } from '../../contract/card-settings';
+import { activeMembership } from './membership';
 
 type GroupRow = typeof groups.$inferSelect;
 type MemberRow = typeof members.$inferSelect;
@@ -47,8 +48,7 @@ export async function isBrandAdmin(
         eq(groupMembers.groupId, group.id),
         eq(groupMembers.memberId, memberId),
         eq(groupMembers.role, 'admin'),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
+        activeMembership(),
       ),
     )
     .limit(1);
@@ -81,8 +81,7 @@ async function limitingBrandOf(db: Queryable, member: MemberRow): Promise<GroupR
         eq(groupMembers.groupId, groups.id),
         eq(groupMembers.memberId, member.id),
         eq(groupMembers.role, 'admin'),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
+        activeMembership(),
       ),
     )
     .where(

@@ -14,6 +14,7 @@ import { canEnablePoster, vietnamToday } from '../../contract/content';
 import { contentColumns, type ContentKind } from '../../contract/content-writes';
 import { parseImageUrl } from '../../contract/image';
 import { findUpload } from '../images/image-store';
+import { activeMembershipSql } from './membership';
 
 type ItemTable =
   typeof posts | typeof products | typeof activities | typeof relics | typeof posters;
@@ -193,7 +194,7 @@ function contentPullSource(kind: ContentKind): PullSource {
       sql`(${table.memberId} = ${memberId} OR ${table.groupId} IN (
         SELECT id FROM groups WHERE owner_member_id = ${memberId}
         UNION SELECT group_id FROM group_members WHERE member_id = ${memberId}
-          AND role = 'admin' AND status = 'active' AND deleted_at IS NULL))`,
+          AND role = 'admin' AND ${activeMembershipSql('group_members')}))`,
     toClient: (rows) => Promise.resolve(rows),
   };
 }

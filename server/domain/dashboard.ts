@@ -2,6 +2,7 @@
 // whether the viewer runs it.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client';
+import { activeMembershipSql } from './membership';
 
 /** A live member's id, name and short link. */
 export async function dashboardMember(
@@ -37,8 +38,7 @@ export async function runsBrand(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM groups WHERE id = ${groupId} AND owner_member_id = ${viewerId})
         OR EXISTS (SELECT 1 FROM group_members WHERE group_id = ${groupId}
-          AND member_id = ${viewerId} AND role = 'admin' AND status = 'active'
-          AND deleted_at IS NULL) AS ok`,
+          AND member_id = ${viewerId} AND role = 'admin' AND ${activeMembershipSql('group_members')}) AS ok`,
   );
   return rows[0]?.ok === true;
 }
@@ -54,11 +54,10 @@ export async function runsBrandOf(
     sql`SELECT EXISTS (
           SELECT 1 FROM group_members target
           JOIN groups g ON g.id = target.group_id AND g.deleted_at IS NULL
-          WHERE target.member_id = ${memberId} AND target.status = 'active'
-            AND target.deleted_at IS NULL
+          WHERE target.member_id = ${memberId} AND ${activeMembershipSql('target')}
             AND (g.owner_member_id = ${viewerId} OR EXISTS (
               SELECT 1 FROM group_members a WHERE a.group_id = g.id AND a.member_id = ${viewerId}
-                AND a.role = 'admin' AND a.status = 'active' AND a.deleted_at IS NULL))
+                AND a.role = 'admin' AND ${activeMembershipSql('a')}))
         ) AS ok`,
   );
   return rows[0]?.ok === true;

@@ -23,7 +23,7 @@ import {
   removeMembership,
   requestToJoin,
   setAccountStatus,
-} from '../domain/membership';
+} from '../domain/member-management';
 
 /** The transaction an idempotent write runs its effect in. */
 type Transaction = Parameters<Parameters<typeof runIdempotent>[4]>[0];

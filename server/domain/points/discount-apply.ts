@@ -2,7 +2,7 @@
 // the server (the offer may have been switched off, ended, or the buyer left the group while
 // the seller was offline) and written in the entry's transaction; a refusal refuses the entry,
 // with the reason on the discount field, since the bill assumed the discount.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { groupMembers } from '../../db/schema';
 import { discountGroups, discounts } from '../../db/schema-agency';
@@ -11,6 +11,7 @@ import { discountAmount, discountEligibility } from '../../../contract/discount'
 import type { PointCreate } from '../../../contract/points';
 import type { MessageCode } from '../../../contract/messages';
 import { vietnamDay } from '../../../contract/vietnam-time';
+import { activeMembership } from '../membership';
 
 export interface CheckedDiscount {
   discountGroupId: string;
@@ -37,8 +38,7 @@ export async function checkEntryDiscount(
       and(
         eq(groupMembers.groupId, input.sellerGroupId),
         eq(groupMembers.memberId, input.buyerMemberId),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
+        activeMembership(),
       ),
     );
   const refusal = discountEligibility(offer, {

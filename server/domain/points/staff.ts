@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { groupMembers, groups } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { activeMembership, activeMembershipSql } from '../membership';
 
 export type StaffRole = 'admin' | 'seller';
 
@@ -28,8 +29,7 @@ export async function staffFacts(
       and(
         eq(groupMembers.memberId, memberId),
         inArray(groupMembers.groupId, [...new Set(groupIds)]),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
+        activeMembership(),
         isNull(groups.deletedAt),
       ),
     );
@@ -64,5 +64,5 @@ export async function requireStaff(
 export function staffGroupIds(memberId: string): SQL {
   return sql`SELECT gm.group_id FROM group_members gm
     WHERE gm.member_id = ${memberId} AND gm.role IN ('admin', 'seller')
-      AND gm.status = 'active' AND gm.deleted_at IS NULL`;
+      AND ${activeMembershipSql('gm')}`;
 }
