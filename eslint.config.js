@@ -55,6 +55,34 @@ const boundaryZones = [
     from: './src/routes',
     message: 'Routes import features, not the other way round.',
   },
+  // Server layers: routes (HTTP) → domain (rules and SQL of one entity) → db.
+  {
+    target: './server/routes',
+    from: './server/db',
+    message:
+      'server/routes is HTTP only: call a server/domain function (export row types from there too).',
+  },
+  {
+    target: './server/domain',
+    from: ['./server/routes', './server/ssr'],
+    message: 'server/domain sits below routes and pages: it never imports them.',
+  },
+  {
+    target: './server/domain',
+    from: './server/http',
+    except: ['./errors.ts'],
+    message: 'server/domain does not handle requests: only http/errors (ApiError) may be used.',
+  },
+  {
+    target: './server/sync',
+    from: ['./server/routes', './server/ssr'],
+    message: 'The sync engine sits below routes and pages: it never imports them.',
+  },
+  {
+    target: './server/ssr',
+    from: ['./server/routes', './server/db'],
+    message: 'server/ssr reads through server/domain: it never imports routes or db.',
+  },
 ];
 
 export default tseslint.config(

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { migrate, openDatabase } from '../server/db/client';
 import { accountLinks, members } from '../server/db/schema';
 import { seedDemoData } from '../server/seed/demo';
-import { loadCardView } from '../server/ssr/card-data';
+import { loadCardView } from '../server/domain/cards';
 import { vietQrPayload } from '../contract/vietqr';
 import { encodeQr } from '../src/lib/qr-code';
 import type { Figure } from './run';

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from './db/client';
 import { agencies, agencyAdmins, groupMembers, groups } from './db/schema';
 import { ApiError } from './http/errors';
+import { activeMembership, activeMembershipSql } from './domain/membership';
 
 /** Agencies the member administers, oldest first. */
 export async function administeredAgencies(db: Queryable, memberId: string): Promise<string[]> {
@@ -70,8 +71,7 @@ export async function groupRoles(
       and(
         eq(groupMembers.memberId, memberId),
         inArray(groupMembers.groupId, groupIds),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
+        activeMembership(),
       ),
     );
   return new Map(rows.map((r) => [r.groupId, r.role]));
@@ -110,7 +110,7 @@ export async function requireGroupReader(
 /** Groups whose discounts the member sees: their active groups and every group of their agencies. */
 export function readableGroupIds(memberId: string): SQL {
   return sql`SELECT gm.group_id FROM group_members gm
-      WHERE gm.member_id = ${memberId} AND gm.status = 'active' AND gm.deleted_at IS NULL
+      WHERE gm.member_id = ${memberId} AND ${activeMembershipSql('gm')}
     UNION SELECT g.id FROM groups g JOIN agency_admins aa ON aa.agency_id = g.agency_id
       WHERE aa.member_id = ${memberId}`;
 }
@@ -119,7 +119,7 @@ export function readableGroupIds(memberId: string): SQL {
 export function managedGroupIds(memberId: string): SQL {
   return sql`SELECT gm.group_id FROM group_members gm
       WHERE gm.member_id = ${memberId} AND gm.role IN ('admin', 'seller')
-        AND gm.status = 'active' AND gm.deleted_at IS NULL
+        AND ${activeMembershipSql('gm')}
     UNION SELECT g.id FROM groups g JOIN agency_admins aa ON aa.agency_id = g.agency_id
       WHERE aa.member_id = ${memberId}`;
 }

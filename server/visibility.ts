@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Policy } from '../contract/common';
 import { queryRows, type Queryable } from './db/client';
+import { activeMembershipSql } from './domain/membership';
 
 export type ViewerRelation = 'owner' | 'friend' | 'visitor';
 
@@ -47,11 +48,9 @@ export async function relationTo(
       sql`SELECT
             EXISTS (SELECT 1 FROM groups g WHERE g.id = ${owner.groupId} AND g.owner_member_id = ${viewerId})
             OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = ${owner.groupId}
-              AND gm.member_id = ${viewerId} AND gm.role = 'admin' AND gm.status = 'active'
-              AND gm.deleted_at IS NULL) AS owner,
+              AND gm.member_id = ${viewerId} AND gm.role = 'admin' AND ${activeMembershipSql('gm')}) AS owner,
             EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = ${owner.groupId}
-              AND gm.member_id = ${viewerId} AND gm.status = 'active'
-              AND gm.deleted_at IS NULL) AS member`,
+              AND gm.member_id = ${viewerId} AND ${activeMembershipSql('gm')}) AS member`,
     );
     if (rows[0]?.owner) return 'owner';
     if (rows[0]?.member) return 'friend';
@@ -68,13 +67,13 @@ export function visibleToSql(alias: string, viewerId: string | undefined): SQL {
   if (!viewerId) return sql`${t}.policy = 'public'`;
   const ownsGroup = sql`(${t}.group_id IN (SELECT id FROM groups WHERE owner_member_id = ${viewerId})
     OR ${t}.group_id IN (SELECT group_id FROM group_members WHERE member_id = ${viewerId}
-      AND role = 'admin' AND status = 'active' AND deleted_at IS NULL))`;
+      AND role = 'admin' AND ${activeMembershipSql('group_members')}))`;
   const friendOf = sql`(${t}.member_id IN (
       SELECT CASE WHEN from_member_id = ${viewerId} THEN to_member_id ELSE from_member_id END
       FROM friendships WHERE deleted_at IS NULL AND status = 'accepted'
         AND (from_member_id = ${viewerId} OR to_member_id = ${viewerId}))
     OR ${t}.group_id IN (SELECT group_id FROM group_members WHERE member_id = ${viewerId}
-      AND status = 'active' AND deleted_at IS NULL))`;
+      AND ${activeMembershipSql('group_members')}))`;
   return sql`(${t}.policy = 'public'
     OR ${t}.member_id = ${viewerId} OR ${ownsGroup}
     OR (${t}.policy = 'friend' AND ${friendOf}))`;

@@ -6,6 +6,7 @@ import { queryRows, type Queryable } from '../db/client';
 import { groupMembers, groups } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { hashToken } from './tokens';
+import { activeMembership, activeMembershipSql } from '../domain/membership';
 
 /** The member's active role at a group, or null (a join request is no role). */
 export async function groupRoleOf(
@@ -20,8 +21,7 @@ export async function groupRoleOf(
       and(
         eq(groupMembers.groupId, groupId),
         eq(groupMembers.memberId, memberId),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
+        activeMembership(),
       ),
     );
   return row?.role ?? null;
@@ -58,12 +58,7 @@ export async function countAdmins(db: Queryable, groupId: string): Promise<numbe
     .select({ n: sql<number>`count(*)::int` })
     .from(groupMembers)
     .where(
-      and(
-        eq(groupMembers.groupId, groupId),
-        eq(groupMembers.role, 'admin'),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
-      ),
+      and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, 'admin'), activeMembership()),
     );
   return row?.n ?? 0;
 }
@@ -77,12 +72,11 @@ export async function groupsOnlyAdminedBy(db: Queryable, memberId: string): Prom
     db,
     sql`
     SELECT gm.group_id AS id FROM group_members gm
-    WHERE gm.member_id = ${memberId} AND gm.role = 'admin' AND gm.status = 'active'
-      AND gm.deleted_at IS NULL
+    WHERE gm.member_id = ${memberId} AND gm.role = 'admin' AND ${activeMembershipSql('gm')}
       AND NOT EXISTS (
         SELECT 1 FROM group_members o JOIN members m ON m.id = o.member_id
         WHERE o.group_id = gm.group_id AND o.member_id <> gm.member_id AND o.role = 'admin'
-          AND o.status = 'active' AND o.deleted_at IS NULL AND m.status <> 'locked'
+          AND ${activeMembershipSql('o')} AND m.status <> 'locked'
       )`,
   );
   return rows.map((r) => r.id);

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { agencyAdmins, groupMembers, groups, members } from '../db/schema';
 import type { SessionBrandGroup, SessionFacts } from '../../contract/auth';
+import { activeMembership } from '../domain/membership';
 
 export type MemberRow = typeof members.$inferSelect;
 
@@ -36,14 +37,7 @@ export async function primaryBrandGroup(
     .select({ group: groups, role: groupMembers.role })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(
-      and(
-        eq(groupMembers.memberId, memberId),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
-        isNull(groups.deletedAt),
-      ),
-    )
+    .where(and(eq(groupMembers.memberId, memberId), activeMembership(), isNull(groups.deletedAt)))
     .orderBy(asc(groupMembers.createdAt));
   for (const { group, role } of memberships) {
     candidates.push({

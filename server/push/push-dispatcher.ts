@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/client';
 import { members } from '../db/schema';
 import { notifications, pushJobs, pushTokens } from '../db/schema-messages';
 import type { Logger } from '../http/logger';
-import { notificationForClient } from '../sync/notifications-sync';
+import { notificationForClient } from '../domain/notifications';
 import {
   notificationText,
   type NotificationItem,

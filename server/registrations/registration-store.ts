@@ -29,6 +29,7 @@ import {
 } from '../../contract/registration';
 import type * as v from 'valibot';
 import { vietnamDayAfter, vietnamDayStart } from '../../contract/vietnam-time';
+import { activeMembership } from '../domain/membership';
 
 type RegistrationRow = typeof registrations.$inferSelect;
 
@@ -43,14 +44,7 @@ export async function staffRolesOf(
     .select({ groupId: groupMembers.groupId, role: groupMembers.role })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(
-      and(
-        eq(groupMembers.memberId, memberId),
-        eq(groupMembers.status, 'active'),
-        isNull(groupMembers.deletedAt),
-        isNull(groups.deletedAt),
-      ),
-    );
+    .where(and(eq(groupMembers.memberId, memberId), activeMembership(), isNull(groups.deletedAt)));
   const roles = new Map<string, StaffRole>();
   for (const r of rows) {
     if (r.role === 'admin') roles.set(r.groupId, 'admin');
@@ -283,4 +277,16 @@ export async function takeRegistrationAction(
     });
   });
   return registrationDetail(db, memberId, id);
+}
+
+/** What the public form needs to know of a brand, found by its short link. */
+export async function registrationFormBrand(
+  db: Queryable,
+  urlMinify: string,
+): Promise<{ groupId: string; name: string } | undefined> {
+  const [group] = await db
+    .select({ groupId: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.urlMinify, urlMinify), isNull(groups.deletedAt)));
+  return group;
 }

@@ -8,7 +8,7 @@ import { requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { rawBody, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
-import { accountLinkForClient, liveAccountLinks } from '../sync/account-links-sync';
+import { accountLinkForClient, liveAccountLinks } from '../domain/account-links';
 import { bankList } from '../data/bank-list';
 
 export function accountLinksRoutes(deps: AppDeps): Hono<AppEnv> {

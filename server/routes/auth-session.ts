@@ -6,7 +6,7 @@ import type { AuthKit } from '../auth/auth-kit';
 import { clearSessionCookies, readRefreshCookie } from '../auth/cookies';
 import { authenticate } from '../auth/login';
 import { ownProfile } from '../auth/member-profile';
-import { cardAccountFields } from '../sync/account-links-sync';
+import { cardAccountFields } from '../domain/account-links';
 import { assertSameOrigin } from '../auth/same-origin';
 import { findLiveMember, sessionFacts } from '../auth/session-facts';
 import {

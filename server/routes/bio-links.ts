@@ -10,10 +10,10 @@ import { requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { rawBody, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
-import { bioLinkClicks, liveBioLinks, shownBioLink, shownBioLinksOf } from '../sync/bio-links-sync';
+import { bioLinkClicks, liveBioLinks, shownBioLink, shownBioLinksOf } from '../domain/bio-links';
 import { recordServerEvent } from './tracking';
 import { isUuid } from '../../contract/common';
-import { findMember, memberOwner, themeFor } from '../ssr/card-data';
+import { findMember, memberOwner, themeFor } from '../domain/cards';
 import { escapeHtml } from '../ssr/meta';
 import {
   bioLinkClickAction,

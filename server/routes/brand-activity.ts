@@ -1,11 +1,10 @@
 // GET calls of spec §7 Brand activity. The same item kind serves members' activities, so
 // getBrandActivityById answers for either owner.
 import { Hono } from 'hono';
-import { activities } from '../db/schema';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { listActivities, loadItem, loadOwner } from '../ssr/card-data';
+import { cardItemTables, listActivities, loadItem, loadOwner } from '../domain/cards';
 
 export function brandActivityRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -29,7 +28,12 @@ export function brandActivityRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/brandActivity/getBrandActivityById/:id', async (c) => {
-    const row = await loadItem(db, activities, c.req.param('id'), optionalMember(c)?.memberId);
+    const row = await loadItem(
+      db,
+      cardItemTables.activity,
+      c.req.param('id'),
+      optionalMember(c)?.memberId,
+    );
     if (!row) throw notFound();
     const { details: _details, ...activity } = row;
     return c.json(activity);

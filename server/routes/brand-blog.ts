@@ -5,7 +5,7 @@ import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
 import { readQuery } from '../http/input';
-import { listOwnerPosts, loadOwner } from '../ssr/card-data';
+import { listOwnerPosts, loadOwner } from '../domain/cards';
 
 export function brandBlogRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -5,22 +5,23 @@
 // profile.setTheme mutation; link and brand changes are online calls (docs/decisions/0640).
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { eq } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { rawBody, readBody, uuidParam, validate } from '../http/input';
-import { groups } from '../db/schema';
-import type { Transaction } from '../db/client';
 import { runMutationRoute } from '../sync/run-mutation';
 import { requestHash, runIdempotent } from '../sync/idempotency';
 import {
   adminBrand,
+  brandSettingsOf,
+  formDataOf,
   liveGroup,
+  setBrandFormData,
   setBrandTheme,
   stylesFor,
   themeAuthFor,
-} from '../sync/card-settings-sync';
+  updateBrand,
+} from '../domain/card-settings';
 import { changeUrlMinify } from '../card-links';
 import { cookieNames } from '../../contract/cookie-names';
 import {
@@ -28,32 +29,12 @@ import {
   formDataSchema,
   themeSetSchema,
   urlMinifySetSchema,
-  type BrandFormData,
-  type BrandSettings,
 } from '../../contract/card-settings';
 
-type GroupRow = typeof groups.$inferSelect;
+/** The transaction an idempotent write runs its effect in. */
+type Transaction = Parameters<Parameters<typeof runIdempotent>[4]>[0];
 
 const thirtyDays = 30 * 24 * 60 * 60;
-
-export function brandSettingsOf(row: GroupRow): BrandSettings {
-  const banner = row.profile.bannerUrl;
-  return {
-    id: row.id,
-    name: row.name,
-    note: row.note,
-    imagesUrl: row.imagesUrl,
-    bannerUrl: typeof banner === 'string' && banner ? banner : null,
-    language: row.language,
-    urlMinify: row.urlMinify,
-    theme: row.theme,
-    themeType: row.themeType,
-    layoutPermission: row.layoutPermission,
-    updatedAt: row.updatedAt,
-  };
-}
-
-const blankToNull = (value: string | undefined) => (value === '' ? null : value);
 
 /** The caller's own id in the path, or 403 (another member's id changes nothing). */
 function ownIdParam(c: Context<AppEnv>): string {
@@ -141,24 +122,7 @@ export function cardSettingsRoutes(deps: AppDeps): Hono<AppEnv> {
     await adminBrand(db, me.memberId, groupId);
     const input = await readBody(c, brandUpdateSchema);
     const row = await once(c, 'brand.update', { groupId, ...input }, async (tx) => {
-      const group = await adminBrand(tx, me.memberId, groupId);
-      const profile =
-        input.bannerUrl === undefined
-          ? group.profile
-          : { ...group.profile, bannerUrl: blankToNull(input.bannerUrl) };
-      const [updated] = await tx
-        .update(groups)
-        .set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.note !== undefined ? { note: blankToNull(input.note) } : {}),
-          ...(input.imagesUrl !== undefined ? { imagesUrl: blankToNull(input.imagesUrl) } : {}),
-          ...(input.language !== undefined ? { language: input.language } : {}),
-          profile,
-        })
-        .where(eq(groups.id, groupId))
-        .returning();
-      if (!updated) throw new ApiError(404, 'not_found');
-      return brandSettingsOf(updated);
+      return brandSettingsOf(await updateBrand(tx, me.memberId, groupId, input));
     });
     return c.json(row);
   });
@@ -209,14 +173,7 @@ export function cardSettingsRoutes(deps: AppDeps): Hono<AppEnv> {
     await adminBrand(db, me.memberId, groupId);
     const input = await readBody(c, formDataSchema);
     const body = await once(c, 'brand.setFormData', { groupId, ...input }, async (tx) => {
-      await adminBrand(tx, me.memberId, groupId);
-      const [row] = await tx
-        .update(groups)
-        .set({ formData: input.fields })
-        .where(eq(groups.id, groupId))
-        .returning();
-      if (!row) throw new ApiError(404, 'not_found');
-      return formDataOf(row);
+      return formDataOf(await setBrandFormData(tx, me.memberId, groupId, input.fields));
     });
     return c.json(body);
   });
@@ -228,8 +185,4 @@ export function cardSettingsRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   return app;
-}
-
-function formDataOf(row: GroupRow): BrandFormData {
-  return { groupId: row.id, fields: row.formData, updatedAt: row.updatedAt };
 }

@@ -11,9 +11,9 @@ import { runMutationRoute } from '../sync/run-mutation';
 import {
   contactUsForClient,
   contactUsPage,
-  insertContactUs,
   ownedContactUs,
-} from '../sync/contact-us-sync';
+  storeContactUs,
+} from '../domain/contact-us';
 import { contactUsListQuerySchema, contactUsPostSchema } from '../../contract/contact-us';
 import { leadConsentText } from '../../contract/public-forms';
 import { countPublicPost, isRobot, publicFormLimits } from './public-forms';
@@ -39,19 +39,17 @@ export function contactUsRoutes(deps: AppDeps): Hono<AppEnv> {
     const fields = v.is(record, body) ? body : {};
     const input = validate(contactUsPostSchema, fields);
     if (isRobot(fields)) return c.json({ ok: true }, 201);
-    const { message, created } = await db.transaction((tx) =>
-      insertContactUs(tx, {
-        id: input.id ?? crypto.randomUUID(),
-        memberId: input.memberId,
-        groupId: input.groupId,
-        name: input.name,
-        phone: input.phone || null,
-        email: input.email || null,
-        message: input.message,
-        company: input.company || null,
-        consentText: leadConsentText[requestLang(c)],
-      }),
-    );
+    const { message, created } = await storeContactUs(db, {
+      id: input.id ?? crypto.randomUUID(),
+      memberId: input.memberId,
+      groupId: input.groupId,
+      name: input.name,
+      phone: input.phone || null,
+      email: input.email || null,
+      message: input.message,
+      company: input.company || null,
+      consentText: leadConsentText[requestLang(c)],
+    });
     return c.json({ ok: true, id: message.id }, created ? 201 : 200);
   });
 

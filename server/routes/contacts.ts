@@ -15,7 +15,7 @@ import {
   liveContactPages,
   ownedContact,
   type ContactRow,
-} from '../sync/contacts-sync';
+} from '../domain/contacts';
 import { chunkedTextBody } from '../http/chunked-export';
 import {
   contactListQuerySchema,

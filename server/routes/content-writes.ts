@@ -3,17 +3,15 @@
 // `<kind>.delete` mutation, the same handler and transaction as the batch push.
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../http/env';
 import { optionalMember, requireMember } from '../http/auth';
 import { ApiError, notFound } from '../http/errors';
 import { rawBody, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
-import { contentOwner, contentTables } from '../sync/content-sync';
-import { posters } from '../db/schema';
-import { queryRows } from '../db/client';
-import { findGroup, findMember } from '../ssr/card-data';
+import { contentOwner, ownerPosters } from '../domain/content';
+import { certificateNames } from '../domain/products';
+import { findGroup, findMember } from '../domain/cards';
 import { relationTo } from '../visibility';
 import { vietnamToday } from '../../contract/content';
 import { posterQuerySchema, type ContentKind } from '../../contract/content-writes';
@@ -145,24 +143,11 @@ export function contentWriteRoutes(deps: AppDeps): Hono<AppEnv> {
     const owner = group ? { memberId: null, groupId: group.id } : { memberId: id, groupId: null };
     const relation = await relationTo(db, optionalMember(c)?.memberId, owner);
     const today = vietnamToday(deps.now());
-    const rows = await db
-      .select()
-      .from(posters)
-      .where(
-        and(
-          group ? eq(posters.groupId, group.id) : eq(posters.memberId, id),
-          isNull(posters.deletedAt),
-          q.posterType ? eq(posters.viewType, q.posterType) : undefined,
-          relation === 'owner'
-            ? undefined
-            : and(
-                eq(posters.enabled, true),
-                lte(posters.startDate, today),
-                gte(posters.endDate, today),
-              ),
-        ),
-      )
-      .orderBy(asc(posters.startDate), asc(posters.id));
+    const rows = await ownerPosters(db, owner, {
+      posterType: q.posterType,
+      everything: relation === 'owner',
+      today,
+    });
     if (relation !== 'owner') c.header('Cache-Control', 'no-store');
     return c.json(rows);
   });
@@ -173,44 +158,9 @@ export function contentWriteRoutes(deps: AppDeps): Hono<AppEnv> {
    */
   app.get('/certificate', async (c) => {
     const name = (c.req.query('name') ?? '').trim().slice(0, 80);
-    const like = `%${name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    const used = await queryRows<{ certificate: string }>(
-      db,
-      sql`SELECT DISTINCT certificate FROM ${contentTables.product}
-          WHERE certificate IS NOT NULL AND deleted_at IS NULL AND policy = 'public'
-            AND certificate ILIKE ${like}
-          ORDER BY certificate LIMIT 20`,
-    );
-    const needle = name.toLowerCase();
-    const names = [
-      ...new Set([
-        ...used.map((r) => r.certificate),
-        ...commonCertificates.filter((n) => n.toLowerCase().includes(needle)),
-      ]),
-    ].slice(0, 20);
+    const names = await certificateNames(db, name);
     return c.json(names.map((certificate) => ({ name: certificate })));
   });
 
   return app;
 }
-
-/** Certifications Vietnamese sellers commonly list on products. */
-const commonCertificates = [
-  'ISO 9001',
-  'ISO 14001',
-  'ISO 22000',
-  'HACCP',
-  'FSSC 22000',
-  'VietGAP',
-  'GlobalGAP',
-  'OCOP 3 sao',
-  'OCOP 4 sao',
-  'OCOP 5 sao',
-  'Hàng Việt Nam chất lượng cao',
-  'Hữu cơ (TCVN 11041)',
-  'USDA Organic',
-  'EU Organic',
-  'Halal',
-  'CE',
-  'FDA',
-];

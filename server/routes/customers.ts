@@ -1,89 +1,29 @@
 // A brand's or group's customers (spec §7 createCustomer, getCustomer/{groupId}?query): kept
 // and managed by its admins, optionally linked to an existing member card; its staff devices
-// mirror them (server/sync/group-roster-sync.ts). Decisions 0800, 0801.
+// mirror them (server/domain/group-roster.ts). Decisions 0800, 0801.
 import { Hono, type Context } from 'hono';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { looksLikePhone, phoneDigits } from '../../contract/phone';
 import {
   customerCreateSchema,
   customerQuerySchema,
   customerUpdateSchema,
-  memberPageSize,
-  searchKey,
-  type Customer,
-  type CustomerPage,
 } from '../../contract/member-management';
-import type { Queryable, Transaction } from '../db/client';
-import { queryRows } from '../db/client';
-import { customers } from '../db/schema-member-management';
-import { isUniqueViolation } from '../db/sql-state';
 import { requireMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
-import { ApiError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { readBody, readQuery, uuidParam } from '../http/input';
 import { requestHash, runIdempotent } from '../sync/idempotency';
 import { requireGroupAdmin } from '../auth/group-roles';
-import { findMember } from '../ssr/card-data';
+import {
+  createCustomer,
+  customerGroupOf,
+  customerPage,
+  customerWriteError,
+  deleteCustomer,
+  updateCustomer,
+} from '../domain/customers';
 
-interface CustomerSql {
-  id: string;
-  group_id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  note: string | null;
-  member_id: string | null;
-  member_name: string | null;
-  member_url: string | null;
-  created_at: string | Date;
-  total?: number | string;
-}
-
-function toCustomer(r: CustomerSql): Customer {
-  return {
-    id: r.id,
-    groupId: r.group_id,
-    name: r.name,
-    phone: r.phone,
-    email: r.email,
-    note: r.note,
-    memberId: r.member_id,
-    memberName: r.member_name,
-    memberUrlMinify: r.member_url,
-    createdAt: new Date(r.created_at).toISOString(),
-  };
-}
-
-const customerSelect = sql`SELECT c.id, c.group_id, c.name, c.phone, c.email, c.note,
-    c.member_id, m.name AS member_name, m.url_minify AS member_url, c.created_at`;
-
-async function customerById(db: Queryable, id: string): Promise<Customer | undefined> {
-  const [row] = await queryRows<CustomerSql>(
-    db,
-    sql`${customerSelect} FROM customers c LEFT JOIN members m ON m.id = c.member_id
-        WHERE c.id = ${id}`,
-  );
-  return row && toCustomer(row);
-}
-
-/** The member a card link names: a short link, a member id or a whole card address. */
-async function linkedCard(db: Queryable, link: string): Promise<string> {
-  const key =
-    link
-      .trim()
-      .replace(/[?#].*$/, '')
-      .replace(/\/+$/, '')
-      .split('/')
-      .pop() ?? '';
-  const member = key ? await findMember(db, key) : undefined;
-  if (!member) {
-    throw new ApiError(400, 'validation_failed', { cardLink: 'customer_card_not_found' });
-  }
-  return member.id;
-}
-
-const cardTaken = () =>
-  new ApiError(409, 'customer_card_taken', { cardLink: 'customer_card_taken' });
+/** The transaction an idempotent write runs its effect in. */
+type Transaction = Parameters<Parameters<typeof runIdempotent>[4]>[0];
 
 export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -106,8 +46,7 @@ export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
       );
       return c.json(result.body as object, 200);
     } catch (error) {
-      if (isUniqueViolation(error)) throw cardTaken();
-      throw error;
+      throw customerWriteError(error);
     }
   };
 
@@ -116,78 +55,21 @@ export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
     const groupId = uuidParam(c, 'groupId');
     await requireGroupAdmin(db, me, groupId);
     const q = readQuery(c, customerQuerySchema);
-    const folded = q.query ? searchKey(q.query) : '';
-    const digits = q.query && looksLikePhone(q.query) ? phoneDigits(q.query) : '';
-    const like = `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    // Stored phones keep the spaces and dots typed; compared here as contract/phone.ts reads
-    // them (digits only, a leading 84 of a whole number read as 0).
-    const storedDigits = sql`regexp_replace(regexp_replace(coalesce(c.phone, ''), '\\D', '', 'g'),
-      '^84(\\d{9,10})$', '0\\1')`;
-    const match = folded
-      ? sql`AND (vn_fold(c.name) LIKE ${like} OR lower(coalesce(c.email, '')) LIKE ${like}
-          OR lower(coalesce(m.url_minify, '')) LIKE ${like}
-          ${digits.length >= 3 ? sql`OR ${storedDigits} LIKE ${`%${digits}%`}` : sql``})`
-      : sql``;
-    const rows = await queryRows<CustomerSql>(
-      db,
-      sql`${customerSelect}, count(*) OVER () AS total
-          FROM customers c LEFT JOIN members m ON m.id = c.member_id
-          WHERE c.group_id = ${groupId} AND c.deleted_at IS NULL ${match}
-          ORDER BY c.name, c.id
-          LIMIT ${memberPageSize} OFFSET ${(q.page - 1) * memberPageSize}`,
-    );
-    const page: CustomerPage = {
-      items: rows.map(toCustomer),
-      page: q.page,
-      pageSize: memberPageSize,
-      total: Number(rows[0]?.total ?? 0),
-    };
-    return c.json(page);
+    return c.json(await customerPage(db, groupId, q));
   });
 
   app.post('/members/createCustomer', async (c) => {
     const me = requireMember(c).memberId;
     const raw = await readBody(c, customerCreateSchema);
     await requireGroupAdmin(db, me, raw.groupId);
-    return write(c, 'customer.create', raw, async (tx) => {
-      const memberId = raw.cardLink ? await linkedCard(tx, raw.cardLink) : null;
-      if (memberId) {
-        const [taken] = await tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(
-            and(
-              eq(customers.groupId, raw.groupId),
-              eq(customers.memberId, memberId),
-              isNull(customers.deletedAt),
-            ),
-          );
-        if (taken) throw cardTaken();
-      }
-      const [row] = await tx
-        .insert(customers)
-        .values({
-          groupId: raw.groupId,
-          memberId,
-          name: raw.name,
-          phone: raw.phone ? raw.phone : null,
-          email: raw.email ? raw.email : null,
-          note: raw.note ? raw.note : null,
-          createdBy: me,
-        })
-        .returning({ id: customers.id });
-      return customerById(tx, row!.id);
-    });
+    return write(c, 'customer.create', raw, (tx) => createCustomer(tx, me, raw));
   });
 
   const ownGroupOf = async (id: string, me: string): Promise<string> => {
-    const [row] = await db
-      .select({ groupId: customers.groupId })
-      .from(customers)
-      .where(and(eq(customers.id, id), isNull(customers.deletedAt)));
-    if (!row) throw notFound();
-    await requireGroupAdmin(db, me, row.groupId);
-    return row.groupId;
+    const groupId = await customerGroupOf(db, id);
+    if (!groupId) throw notFound();
+    await requireGroupAdmin(db, me, groupId);
+    return groupId;
   };
 
   app.put('/members/updateCustomerById/:id', async (c) => {
@@ -195,52 +77,18 @@ export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = requireMember(c).memberId;
     const groupId = await ownGroupOf(id, me);
     const body = await readBody(c, customerUpdateSchema);
-    return write(c, 'customer.update', { id, ...body }, async (tx) => {
-      const set: Partial<typeof customers.$inferInsert> = {};
-      if (body.name !== undefined) set.name = body.name;
-      if (body.phone !== undefined) set.phone = body.phone || null;
-      if (body.email !== undefined) set.email = body.email || null;
-      if (body.note !== undefined) set.note = body.note || null;
-      if (body.cardLink !== undefined) {
-        set.memberId = body.cardLink ? await linkedCard(tx, body.cardLink) : null;
-        if (set.memberId) {
-          const [taken] = await tx
-            .select({ id: customers.id })
-            .from(customers)
-            .where(
-              and(
-                eq(customers.groupId, groupId),
-                eq(customers.memberId, set.memberId),
-                isNull(customers.deletedAt),
-                ne(customers.id, id),
-              ),
-            );
-          if (taken) throw cardTaken();
-        }
-      }
-      const updated = await tx
-        .update(customers)
-        .set({ ...set, updatedAt: sql`now()` })
-        .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
-        .returning({ id: customers.id });
-      if (updated.length === 0) throw notFound();
-      return customerById(tx, id);
-    });
+    return write(c, 'customer.update', { id, ...body }, (tx) =>
+      updateCustomer(tx, id, groupId, body),
+    );
   });
 
   app.put('/members/deleteCustomerById/:id', async (c) => {
     const id = uuidParam(c, 'id');
     const me = requireMember(c).memberId;
     await ownGroupOf(id, me);
-    return write(c, 'customer.delete', { id }, async (tx) => {
-      const updated = await tx
-        .update(customers)
-        .set({ deletedAt: deps.now().toISOString() })
-        .where(and(eq(customers.id, id), isNull(customers.deletedAt)))
-        .returning({ id: customers.id });
-      if (updated.length === 0) throw notFound();
-      return { id, deleted: true };
-    });
+    return write(c, 'customer.delete', { id }, (tx) =>
+      deleteCustomer(tx, id, deps.now().toISOString()),
+    );
   });
 
   return app;

@@ -1,14 +1,17 @@
 // Spec §7 Friends, plus cancel and unfriend (docs/decisions/0250-friend-calls.md).
 // Writes run the registered friend.* mutations, the same handlers as the batch push.
 import { Hono, type Context } from 'hono';
-import { and, count, eq, isNull, or } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
 import { optionalMember, requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { readBody, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
-import { friendshipsForClient, liveFriendships, livePairFor } from '../sync/friends-sync';
-import { friendships } from '../db/schema';
+import {
+  acceptedFriendCount,
+  friendshipsForClient,
+  liveFriendships,
+  livePairFor,
+} from '../domain/friends';
 import {
   friendRequestSchema,
   friendsByStatusQuerySchema,
@@ -82,17 +85,7 @@ export function friendRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/friend/getTotalFriend/:id', async (c) => {
     const id = uuidParam(c, 'id');
     const me = optionalMember(c);
-    const [accepted] = await db
-      .select({ n: count() })
-      .from(friendships)
-      .where(
-        and(
-          or(eq(friendships.fromMemberId, id), eq(friendships.toMemberId, id)),
-          eq(friendships.status, 'accepted'),
-          isNull(friendships.deletedAt),
-        ),
-      );
-    const totals: FriendTotals = { total: Number(accepted?.n ?? 0) };
+    const totals: FriendTotals = { total: await acceptedFriendCount(db, id) };
     if (me?.memberId === id) {
       const pending = (await liveFriendships(db, id)).filter((r) => r.status === 'pending');
       totals.received = pending.filter((r) => r.toMemberId === id).length;

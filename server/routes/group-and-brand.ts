@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { loadCardView, loadOwner } from '../ssr/card-data';
+import { loadCardView, loadOwner } from '../domain/cards';
 import { ownerMeta } from '../ssr/meta';
 import { cardVCard } from '../ssr/vcard-response';
 

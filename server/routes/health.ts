@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { sql } from 'drizzle-orm';
-import { migrationState } from '../db/client';
+import { databaseMigrations, databaseReachable } from '../domain/readiness';
 import type { AppDeps, AppEnv } from '../http/env';
 import { eventLoopDelay } from '../http/event-loop-delay';
 import type { Drain } from '../http/drain';
@@ -17,13 +16,8 @@ export function healthRoutes(deps: AppDeps, drain: Drain) {
     return c.json({ status: 'ok', eventLoop: eventLoopDelay() });
   });
   app.get('/ready', async (c) => {
-    let databaseOk = true;
-    try {
-      await deps.database.db.execute(sql`SELECT 1`);
-    } catch {
-      databaseOk = false;
-    }
-    const migrations = databaseOk ? await migrationState(deps.database) : undefined;
+    const databaseOk = await databaseReachable(deps.database);
+    const migrations = databaseOk ? await databaseMigrations(deps.database) : undefined;
     const ok =
       !drain.draining && databaseOk && migrations !== undefined && migrations.pending.length === 0;
     c.header('Cache-Control', 'no-store');

@@ -9,8 +9,8 @@ import { optionalMember, requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { rawBody, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
-import { jobDiaryForClient, liveJobDiary, ownedJobDiaryEntry } from '../sync/job-diary-sync';
-import { ownCv, visibleCv } from '../sync/cv-sync';
+import { jobDiaryForClient, liveJobDiary, ownedJobDiaryEntry } from '../domain/job-diary';
+import { ownCv, visibleCv } from '../domain/cv';
 import { jobDiaryListQuerySchema, jobDiaryMatches } from '../../contract/job-diary';
 
 type Fields = Record<string, unknown>;

@@ -9,11 +9,17 @@ import { readQuery, validate } from '../http/input';
 import { checkUrlMinify, currentLinkFor } from '../card-links';
 import { urlMinifySetSchema } from '../../contract/card-settings';
 import { isUuid } from '../../contract/common';
-import { findMember, listOwnerPosts, loadCardView, loadItem, loadOwner } from '../ssr/card-data';
-import { posts } from '../db/schema';
+import {
+  cardItemTables,
+  findMember,
+  listOwnerPosts,
+  loadCardView,
+  loadItem,
+  loadOwner,
+} from '../domain/cards';
 import { ownerMeta } from '../ssr/meta';
 import { cardVCard } from '../ssr/vcard-response';
-import { careers, childCareers, interests } from '../ssr/static-lists';
+import { careers, childCareers, interests } from '../domain/profile-lists';
 
 export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -73,7 +79,7 @@ export function membersReadRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/members/blog/:id', async (c) => {
-    const post = await loadItem(db, posts, c.req.param('id'), viewer(c));
+    const post = await loadItem(db, cardItemTables.post, c.req.param('id'), viewer(c));
     if (!post) throw notFound();
     const isBrand = c.req.query('isBrand') === '1';
     if (isBrand && !post.groupId) throw notFound();

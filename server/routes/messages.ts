@@ -15,7 +15,7 @@ import {
   sendMessage,
   threadPage,
   unreadMessageCount,
-} from '../sync/messages-sync';
+} from '../domain/messages';
 import { uuidFromDigest } from '../../contract/friend';
 import { foldForSearch } from '../../contract/contact';
 import {

@@ -3,7 +3,6 @@
 // stream that pokes an open app to pull (decision 0660).
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
@@ -11,12 +10,13 @@ import { ApiError } from '../http/errors';
 import { rawBody, readBody, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
 import {
+  forgetPushToken,
   liveNotifications,
   notificationCounts,
   notificationForClient,
   pushSettingsOf,
-} from '../sync/notifications-sync';
-import { pushTokens } from '../db/schema-messages';
+  savePushToken,
+} from '../domain/notifications';
 import { pushClientConfig } from '../push/push-config';
 import { dropJobsWithoutAddress } from '../push/push-dispatcher';
 import type { MemberPokeHub } from '../live/member-pokes';
@@ -121,10 +121,7 @@ export function notificationsRoutes(
     const input = await readBody(c, pushTokenSchema);
     const memberId = forCaller(c, input.memberId);
     const now = deps.now().toISOString();
-    await db
-      .insert(pushTokens)
-      .values({ token: input.token, memberId })
-      .onConflictDoUpdate({ target: pushTokens.token, set: { memberId, updatedAt: now } });
+    await savePushToken(db, input.token, memberId, now);
     return c.json({ ok: true });
   });
 
@@ -132,12 +129,9 @@ export function notificationsRoutes(
   app.post('/fcmToken/delete', async (c) => {
     const memberId = forCaller(c, undefined);
     const input = await readBody(c, pushTokenDeleteSchema);
-    const deleted = await db
-      .delete(pushTokens)
-      .where(and(eq(pushTokens.token, input.token), eq(pushTokens.memberId, memberId)))
-      .returning({ token: pushTokens.token });
-    if (deleted.length > 0) await dropJobsWithoutAddress(deps.database, memberId);
-    return c.json({ deleted: deleted.length });
+    const deleted = await forgetPushToken(db, input.token, memberId);
+    if (deleted > 0) await dropJobsWithoutAddress(deps.database, memberId);
+    return c.json({ deleted });
   });
 
   /**

@@ -1,33 +1,23 @@
 // Spec §7 Order points: the ledger of one seller group or one buyer, and CSV exports.
-// Also the ledger queries and CSV streaming shared by orderGroup and logsCheckIn.
+// Also the CSV streaming shared by orderGroup, logsCheckIn and associationReport.
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { Hono, type Context } from 'hono';
 import { stringify } from 'csv-stringify';
 import { csvStringifyOptions } from '../../contract/csv';
-import { and, asc, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
 import { runMutationRoute } from '../sync/run-mutation';
 import { requireMember } from '../http/auth';
 import { ApiError, requestLang } from '../http/errors';
 import { rawBody, readQuery, uuidParam } from '../http/input';
-import { queryRows, type Queryable } from '../db/client';
-import { members, pointEntries } from '../db/schema';
-import {
-  groupQuerySchema,
-  ledgerQuerySchema,
-  type LedgerQuery,
-  type Page,
-  type PointEntry,
-} from '../../contract/points';
+import { groupQuerySchema, ledgerQuerySchema, type PointEntry } from '../../contract/points';
 import type { Lang } from '../../contract/messages';
-import { requireStaff } from '../sync/points/staff';
-import { pointEntriesToClient } from '../sync/points/to-client';
-import { vietnamDateTime, vietnamDayAfter, vietnamDayStart } from '../../contract/vietnam-time';
+import { requireStaff } from '../domain/points/staff';
+import { allEntries, pagedEntries, type EntryFilter } from '../domain/points/ledger-reads';
+import { vietnamDateTime } from '../../contract/vietnam-time';
 import { formatNumber } from '../../contract/format';
 
-export const pageSize = 50;
 /**
  * Streams a CSV file: UTF-8 with a byte-order mark so that Excel shows Vietnamese, rows
  * written as the database hands them over.
@@ -57,77 +47,6 @@ export function csvResponse(
   c.header('Content-Disposition', `attachment; filename="${fileName}"`);
   c.header('Cache-Control', 'no-store');
   return c.body(body);
-}
-
-/** Filters of the ledger lists: group, buyer, day range, invoice number or buyer name. */
-export function entryConditions(q: Partial<LedgerQuery>): SQL[] {
-  const where: SQL[] = [sql`${pointEntries.deletedAt} IS NULL`];
-  if (q.groupId) where.push(eq(pointEntries.sellerGroupId, q.groupId));
-  if (q.memberId) where.push(eq(pointEntries.buyerMemberId, q.memberId));
-  if (q.from)
-    where.push(sql`${pointEntries.recordedAt} >= ${vietnamDayStart(q.from)}::timestamptz`);
-  if (q.to) where.push(sql`${pointEntries.recordedAt} < ${vietnamDayAfter(q.to)}::timestamptz`);
-  if (q.filter) {
-    const like = `%${q.filter.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    where.push(
-      or(
-        ilike(pointEntries.invoiceNumber, like),
-        sql`${pointEntries.buyerMemberId} IN (SELECT id FROM ${members} WHERE name ILIKE ${like})`,
-      )!,
-    );
-  }
-  return where;
-}
-
-export async function pagedEntries(
-  db: Queryable,
-  where: SQL[],
-  page: number,
-): Promise<Page<PointEntry>> {
-  const condition = and(...where);
-  const rows = await db
-    .select()
-    .from(pointEntries)
-    .where(condition)
-    .orderBy(desc(pointEntries.recordedAt), desc(pointEntries.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [countRow] = await queryRows<{ n: string | number }>(
-    db,
-    sql`SELECT count(*) AS n FROM ${pointEntries} WHERE ${condition}`,
-  );
-  return {
-    items: await pointEntriesToClient(db, rows),
-    page,
-    total: Number(countRow?.n ?? 0),
-  };
-}
-
-/** Every matching entry, oldest first, read in batches (exports). */
-export async function* allEntries(db: Queryable, where: SQL[]): AsyncIterable<PointEntry> {
-  let after: { recordedAt: string; id: string } | undefined;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(pointEntries)
-      .where(
-        and(
-          ...where,
-          after
-            ? or(
-                gt(pointEntries.recordedAt, after.recordedAt),
-                and(eq(pointEntries.recordedAt, after.recordedAt), gt(pointEntries.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(pointEntries.recordedAt), asc(pointEntries.id))
-      .limit(500);
-    if (rows.length === 0) return;
-    yield* await pointEntriesToClient(db, rows);
-    const last = rows[rows.length - 1]!;
-    after = { recordedAt: last.recordedAt, id: last.id };
-  }
 }
 
 const entryHeaders: Record<Lang, string[]> = {
@@ -178,11 +97,11 @@ export function entriesCsv(
   c: Context<AppEnv>,
   deps: AppDeps,
   fileName: string,
-  where: SQL[],
+  filter: EntryFilter,
 ): Response {
   const db = deps.database.db;
   return csvResponse(c, fileName, entryHeaders[requestLang(c)], async function* () {
-    for await (const entry of allEntries(db, where)) yield entryCsvRow(entry);
+    for await (const entry of allEntries(db, filter)) yield entryCsvRow(entry);
   });
 }
 
@@ -191,10 +110,7 @@ export async function minusPointsCsv(c: Context<AppEnv>, deps: AppDeps): Promise
   const me = requireMember(c);
   const q = readQuery(c, groupQuerySchema);
   await requireStaff(deps.database.db, me.memberId, q.groupId);
-  return entriesCsv(c, deps, 'minus-points.csv', [
-    ...entryConditions(q),
-    sql`${pointEntries.deductedPoints} > 0`,
-  ]);
+  return entriesCsv(c, deps, 'minus-points.csv', { ...q, only: 'deducted' });
 }
 
 export function orderPointRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -207,13 +123,7 @@ export function orderPointRoutes(deps: AppDeps): Hono<AppEnv> {
     const groupId = uuidParam(c, 'sellerGroupId');
     const q = readQuery(c, ledgerQuerySchema);
     await requireStaff(db, me.memberId, groupId);
-    return c.json(
-      await pagedEntries(
-        db,
-        [...entryConditions({ ...q, groupId }), sql`${pointEntries.deductedPoints} > 0`],
-        q.page,
-      ),
-    );
+    return c.json(await pagedEntries(db, { ...q, groupId, only: 'deducted' }, q.page));
   });
 
   // Points a buyer earned: the buyer sees all theirs; staff see those at their group.
@@ -225,16 +135,7 @@ export function orderPointRoutes(deps: AppDeps): Hono<AppEnv> {
       if (!q.groupId) throw new ApiError(403, 'forbidden');
       await requireStaff(db, me.memberId, q.groupId);
     }
-    return c.json(
-      await pagedEntries(
-        db,
-        [
-          ...entryConditions({ ...q, memberId: buyerId }),
-          sql`${pointEntries.accumulatedPoints} > 0`,
-        ],
-        q.page,
-      ),
-    );
+    return c.json(await pagedEntries(db, { ...q, memberId: buyerId, only: 'earned' }, q.page));
   });
 
   app.get('/orderPoint/exports-csv-minus-points', (c) => minusPointsCsv(c, deps));

@@ -2,17 +2,16 @@
 // rate-limited per address in the database, honeypot), the staff's list and detail, and the
 // workflow actions PUT rg/{action}/{id}.
 import { Hono } from 'hono';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
 import { rawBody, readQuery, uuidParam, validate } from '../http/input';
 import { clientIp, hitLimit, type LimitRule } from '../auth/rate-limit';
-import { groups } from '../db/schema';
 import {
   createRegistration,
   listRegistrations,
   registrationDetail,
+  registrationFormBrand,
   takeRegistrationAction,
   type ActionInput,
 } from '../registrations/registration-store';
@@ -40,10 +39,7 @@ export function registrationRoutes(deps: AppDeps): Hono<AppEnv> {
   /** What the public form needs to know of a brand (by its short link). */
   app.get('/rg/form/:urlMinify', async (c) => {
     const urlMinify = c.req.param('urlMinify').trim().toLowerCase();
-    const [group] = await db
-      .select({ groupId: groups.id, name: groups.name })
-      .from(groups)
-      .where(and(eq(groups.urlMinify, urlMinify), isNull(groups.deletedAt)));
+    const group = await registrationFormBrand(db, urlMinify);
     if (!group) throw new ApiError(404, 'not_found');
     return c.json(group);
   });

@@ -1,10 +1,9 @@
 // GET calls of spec §7 Relics (members) and brand relics (groups).
 import { Hono } from 'hono';
-import { relics } from '../db/schema';
 import { optionalMember } from '../http/auth';
 import type { AppDeps, AppEnv } from '../http/env';
 import { notFound } from '../http/errors';
-import { listRelics, loadItem, loadOwner } from '../ssr/card-data';
+import { cardItemTables, listRelics, loadItem, loadOwner } from '../domain/cards';
 
 export function relicsRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -33,7 +32,12 @@ export function relicsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   const one = (path: string) =>
     app.get(path, async (c) => {
-      const row = await loadItem(db, relics, c.req.param('id') ?? '', optionalMember(c)?.memberId);
+      const row = await loadItem(
+        db,
+        cardItemTables.relic,
+        c.req.param('id') ?? '',
+        optionalMember(c)?.memberId,
+      );
       if (!row) throw notFound();
       return c.json(row);
     });

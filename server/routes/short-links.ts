@@ -14,7 +14,7 @@ import {
   liveShortLinks,
   shortLinkClicks,
   shortLinkForClient,
-} from '../sync/short-links-sync';
+} from '../domain/short-links';
 import { recordServerEvent } from './tracking';
 import { shortLinkClickAction, shortLinkTargetProblem } from '../../contract/short-link';
 

@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
 import { rawBody, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
-import { requireSupportStaff, setSupportStatus, supportInbox } from '../sync/support-sync';
+import { requireSupportStaff, setSupportStatus, supportInbox } from '../domain/support';
 
 export function supportRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

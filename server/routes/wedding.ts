@@ -2,7 +2,6 @@
 // ours, decision 0720). Writes of the owner run the registered wedding.upsert mutation.
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from '../http/env';
 import { optionalMember, requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
@@ -10,12 +9,11 @@ import { rawBody, uuidParam, validate } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
 import {
   guestsOf,
-  insertGuestReply,
+  memberWeddings,
   ownedWedding,
   publicWedding,
-  weddingForClient,
-} from '../sync/wedding-sync';
-import { weddings } from '../db/schema-wedding';
+  storeGuestReply,
+} from '../domain/wedding';
 import { weddingGuestPostSchema } from '../../contract/wedding';
 import { countPublicPost, isRobot, publicFormLimits } from './public-forms';
 
@@ -32,17 +30,15 @@ export function weddingRoutes(deps: AppDeps): Hono<AppEnv> {
     const fields = v.is(record, body) ? body : {};
     const input = validate(weddingGuestPostSchema, fields);
     if (isRobot(fields)) return c.json({ ok: true }, 201);
-    const { guest, created } = await db.transaction((tx) =>
-      insertGuestReply(tx, {
-        id: input.id ?? crypto.randomUUID(),
-        weddingId: input.weddingId,
-        name: input.name,
-        phone: input.phone || null,
-        attending: input.attending,
-        people: input.people,
-        wishes: input.wishes || null,
-      }),
-    );
+    const { guest, created } = await storeGuestReply(db, {
+      id: input.id ?? crypto.randomUUID(),
+      weddingId: input.weddingId,
+      name: input.name,
+      phone: input.phone || null,
+      attending: input.attending,
+      people: input.people,
+      wishes: input.wishes || null,
+    });
     // The guest gets their own reply back, never the list.
     return c.json(
       { ok: true, id: guest.id, attending: guest.attending, people: guest.people },
@@ -55,12 +51,7 @@ export function weddingRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = requireMember(c);
     const memberId = uuidParam(c, 'memberId');
     if (memberId !== me.memberId) throw new ApiError(403, 'forbidden');
-    const rows = await db
-      .select()
-      .from(weddings)
-      .where(and(eq(weddings.memberId, memberId), isNull(weddings.deletedAt)))
-      .orderBy(desc(weddings.createdAt));
-    return c.json(rows.map((row) => weddingForClient(row)));
+    return c.json(await memberWeddings(db, memberId));
   });
 
   /** The guests' replies to the owner's invitation. */

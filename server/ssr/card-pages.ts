@@ -13,10 +13,8 @@ import {
   type CardPageData,
   type CardRoute,
 } from '../../contract/card-paths';
-import type { Queryable } from '../db/client';
-import { activities, posts, products, relics } from '../db/schema';
 import type { AppDeps, AppEnv } from '../http/env';
-import { loadCardView, loadItem } from './card-data';
+import { cardItemTables, loadCardView, loadItem, type CardReadDatabase } from '../domain/cards';
 import { qrSvg } from './qr-svg';
 import { bannerSizes, bannerSrcSet } from '../../contract/image';
 import type { QrSvg } from '../../contract/qr-svg';
@@ -73,7 +71,7 @@ function safeDecode(part: string): string | null {
 
 /** Loads what a card page shows, as an anonymous visitor sees it. */
 export async function loadCardPage(
-  db: Queryable,
+  db: CardReadDatabase,
   route: CardRoute,
   origin: string,
   pathname: string,
@@ -90,12 +88,12 @@ export async function loadCardPage(
   ) {
     const table =
       route.kind === 'product'
-        ? products
+        ? cardItemTables.product
         : route.kind === 'post'
-          ? posts
+          ? cardItemTables.post
           : route.kind === 'activity'
-            ? activities
-            : relics;
+            ? cardItemTables.activity
+            : cardItemTables.relic;
     const item = await loadItem(db, table, route.key, viewerId);
     if (!item) throw new PageNotFound();
     const owner = item as { memberId: string | null; groupId: string | null };

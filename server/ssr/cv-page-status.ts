@@ -2,30 +2,15 @@
 // app shell, but a member without a public CV answers 404 so that links to it read as missing.
 // A document request carries no access token, so a friends-only or private CV answers 404
 // here too; the app still shows it to its owner and (friends-only) to their friends.
-import { and, eq, isNull } from 'drizzle-orm';
 import { uuidPatternSource } from '../../contract/common';
-import type { Queryable } from '../db/client';
-import { members } from '../db/schema';
-import { memberCvs } from '../db/schema-job-diary-cv';
+import { hasPublicCv, type CvReadDatabase } from '../domain/cv';
 
 const cvPath = new RegExp(`^/cv/(${uuidPatternSource})$`, 'i');
 
 /** 404 for a CV path whose member has no public CV; 200 for every other app path. */
-export async function appPageStatus(db: Queryable, pathname: string): Promise<200 | 404> {
+export async function appPageStatus(db: CvReadDatabase, pathname: string): Promise<200 | 404> {
   if (!/^\/cv\//i.test(pathname)) return 200;
   const id = cvPath.exec(pathname)?.[1]?.toLowerCase();
   if (!id) return 404;
-  const [row] = await db
-    .select({ id: memberCvs.id })
-    .from(memberCvs)
-    .innerJoin(members, eq(members.id, memberCvs.id))
-    .where(
-      and(
-        eq(memberCvs.id, id),
-        eq(memberCvs.visibility, 'public'),
-        isNull(memberCvs.deletedAt),
-        isNull(members.deletedAt),
-      ),
-    );
-  return row ? 200 : 404;
+  return (await hasPublicCv(db, id)) ? 200 : 404;
 }

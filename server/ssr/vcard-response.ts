@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import type { CardOwner } from '../../contract/card';
 import { avatarJpegVariant, parseImageUrl } from '../../contract/image';
 import { buildVCard, vcardFileName } from '../../contract/vcard';
-import type { Queryable } from '../db/client';
 import { readVariant } from '../images/image-store';
+import type { CardReadDatabase } from '../domain/cards';
 
 /** The vCard of a card owner (phones, email, address…) for GET …/getVfc…Id. */
 export function vcardFor(
@@ -30,7 +30,7 @@ export function vcardFor(
 
 /** The uploaded avatar's small JPEG (decision 0620), base64; none for any other picture. */
 export async function avatarJpegBase64(
-  db: Queryable,
+  db: CardReadDatabase,
   avatarUrl: string | null,
 ): Promise<string | null> {
   const parsed = parseImageUrl(avatarUrl);
@@ -43,7 +43,7 @@ export async function cardVCard(
   c: Context,
   owner: CardOwner,
   origin: string,
-  db: Queryable,
+  db: CardReadDatabase,
 ): Promise<Response> {
   const photo = await avatarJpegBase64(db, owner.avatarUrl);
   c.header('Content-Type', 'text/vcard; charset=utf-8');

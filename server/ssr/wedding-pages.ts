@@ -9,7 +9,7 @@ import { cookieLocale } from '../../contract/cookie-names';
 import { titleSuffix } from '../../contract/share-text';
 import { weddingShareDescription, weddingShareTitle, type Wedding } from '../../contract/wedding';
 import type { AppDeps, AppEnv } from '../http/env';
-import { publicWedding } from '../sync/wedding-sync';
+import { publicWedding } from '../domain/wedding';
 import { isUuid } from '../../contract/common';
 import { fillTemplate, inlineStylesheets } from './card-pages';
 import { defaultMeta } from './meta';

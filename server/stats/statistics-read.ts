@@ -18,6 +18,7 @@ import {
 } from '../../contract/statistics';
 import { vietnamDayAfter, vietnamDayStart } from '../../contract/vietnam-time';
 import { queryRows, type Queryable } from '../db/client';
+import { activeMembershipSql } from '../domain/membership';
 
 const listLimit = 20;
 
@@ -190,7 +191,7 @@ export async function brandMemberIds(db: Queryable, groupId: string): Promise<st
   const rows = await queryRows<{ id: string }>(
     db,
     sql`SELECT DISTINCT member_id AS id FROM group_members
-        WHERE group_id = ${groupId} AND status = 'active' AND deleted_at IS NULL`,
+        WHERE group_id = ${groupId} AND ${activeMembershipSql('group_members')}`,
   );
   return rows.map((r) => r.id);
 }
@@ -207,7 +208,7 @@ export async function rankedMembers(
           coalesce(sum(t.views), 0)::int AS views, coalesce(sum(t.visitors), 0)::int AS visitors,
           coalesce(sum(t.saves), 0)::int AS saves, coalesce(sum(t.clicks), 0)::int AS clicks
         FROM (SELECT DISTINCT member_id FROM group_members
-              WHERE group_id = ${groupId} AND status = 'active' AND deleted_at IS NULL) gm
+              WHERE group_id = ${groupId} AND ${activeMembershipSql('group_members')}) gm
         JOIN members m ON m.id = gm.member_id
         LEFT JOIN tracking_daily_totals t ON t.owner_id = m.id
           AND t.day BETWEEN ${query.from}::date AND ${query.to}::date

@@ -8,25 +8,30 @@ import {
 } from '../../contract/mutations';
 import type { Transaction } from '../db/client';
 import type { MutationContext, MutationHandler, RunnableMutation } from './registry';
-import { deleteAccountLink, upsertAccountLink } from './account-links-sync';
-import { deleteShortLink, upsertShortLink } from './short-links-sync';
-import { deleteBioLink, upsertBioLink } from './bio-links-sync';
-import { createSupportRequest } from './support-sync';
-import { deleteContact, upsertContact } from './contacts-sync';
-import { acceptFriend, addFriend, cancelFriend, rejectFriend, unfriend } from './friends-sync';
-import { contentHandlers } from './content-sync';
-import { checkInCreate } from './points/check-in-create';
-import { orderGroupUpsert } from './points/order-group-upsert';
-import { pointCreate } from './points/point-create';
-import { setMemberTheme } from './card-settings-sync';
-import { updateProfile } from './profile-sync';
-import { setProfileImage } from './profile-images-sync';
-import { deleteMessage, hideConversation, readMessages, sendMessageHandler } from './messages-sync';
-import { openNotification, setPushSettings } from './notifications-sync';
-import { deleteJobDiary, upsertJobDiary } from './job-diary-sync';
-import { saveCv } from './cv-sync';
-import { upsertWedding } from './wedding-sync';
-import { updateContactUs } from './contact-us-sync';
+import { deleteAccountLink, upsertAccountLink } from '../domain/account-links';
+import { deleteShortLink, upsertShortLink } from '../domain/short-links';
+import { deleteBioLink, upsertBioLink } from '../domain/bio-links';
+import { createSupportRequest } from '../domain/support';
+import { deleteContact, upsertContact } from '../domain/contacts';
+import { acceptFriend, addFriend, cancelFriend, rejectFriend, unfriend } from '../domain/friends';
+import { contentHandlers } from '../domain/content';
+import { checkInCreate } from '../domain/points/check-in-create';
+import { orderGroupUpsert } from '../domain/points/order-group-upsert';
+import { pointCreate } from '../domain/points/point-create';
+import { setMemberTheme } from '../domain/card-settings';
+import { updateProfile } from '../domain/profile';
+import { setProfileImage } from '../domain/profile-images';
+import {
+  deleteMessage,
+  hideConversation,
+  readMessages,
+  sendMessageHandler,
+} from '../domain/messages';
+import { openNotification, setPushSettings } from '../domain/notifications';
+import { deleteJobDiary, upsertJobDiary } from '../domain/job-diary';
+import { saveCv } from '../domain/cv';
+import { upsertWedding } from '../domain/wedding';
+import { updateContactUs } from '../domain/contact-us';
 
 export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'contact.upsert': upsertContact,

@@ -1,27 +1,27 @@
 // Every kind of row the delta pull carries, listed once (no registration by import).
 import type { PullSource } from './registry';
-import { accountLinksPullSource } from './account-links-sync';
-import { shortLinksPullSource } from './short-links-sync';
-import { bioLinksPullSource } from './bio-links-sync';
-import { supportRequestsPullSource } from './support-sync';
-import { contactsPullSource } from './contacts-sync';
-import { friendshipsPullSource } from './friends-sync';
-import { profilePullSource } from './profile-sync';
-import { contentPullSources } from './content-sync';
-import { messagesPullSource } from './messages-sync';
-import { notificationsPullSource } from './notifications-sync';
-import { jobDiaryPullSource } from './job-diary-sync';
-import { cvPullSource } from './cv-sync';
-import { weddingGuestsPullSource, weddingsPullSource } from './wedding-sync';
-import { contactUsPullSource } from './contact-us-sync';
-import { discountGroupsPullSource } from './discounts-sync';
+import { accountLinksPullSource } from '../domain/account-links';
+import { shortLinksPullSource } from '../domain/short-links';
+import { bioLinksPullSource } from '../domain/bio-links';
+import { supportRequestsPullSource } from '../domain/support';
+import { contactsPullSource } from '../domain/contacts';
+import { friendshipsPullSource } from '../domain/friends';
+import { profilePullSource } from '../domain/profile';
+import { contentPullSources } from '../domain/content';
+import { messagesPullSource } from '../domain/messages';
+import { notificationsPullSource } from '../domain/notifications';
+import { jobDiaryPullSource } from '../domain/job-diary';
+import { cvPullSource } from '../domain/cv';
+import { weddingGuestsPullSource, weddingsPullSource } from '../domain/wedding';
+import { contactUsPullSource } from '../domain/contact-us';
+import { discountGroupsPullSource } from '../domain/discounts';
 import {
   checkInsPullSource,
   orderGroupsPullSource,
   pointEntriesPullSource,
   staffGroupsPullSource,
-} from './points/pull-sources';
-import { rosterCustomersPullSource, rosterMembersPullSource } from './group-roster-sync';
+} from '../domain/points/pull-sources';
+import { rosterCustomersPullSource, rosterMembersPullSource } from '../domain/group-roster';
 
 export const pullSources: readonly PullSource[] = [
   pointEntriesPullSource,

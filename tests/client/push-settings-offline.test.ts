@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
-import { pushSettingsOf } from '../../server/sync/notifications-sync';
+import { pushSettingsOf } from '../../server/domain/notifications';
 import { writeSession } from '../../src/api/session-store';
 import { queueMutationIn } from '../../src/sync/mutate';
 import { pushSettingsWrite } from '../../src/features/notifications/notification-writes';

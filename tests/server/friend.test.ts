@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/client';
 import { findMutation } from '../../server/sync/mutation-handlers';
 import { pullSources } from '../../server/sync/pull-sources';
-import { friendshipPairIdSync } from '../../server/sync/friends-sync';
+import { friendshipPairIdSync } from '../../server/domain/friends';
 import { friendshipPairId, type Friendship, type FriendTotals } from '../../contract/friend';
 import { startTestServer } from './test-server';
 

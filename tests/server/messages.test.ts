@@ -6,7 +6,7 @@ import type { Conversation, MessageCopy } from '../../contract/message';
 import type { NotificationItem } from '../../contract/notification';
 import type { PullResponse } from '../../contract/sync';
 import { startTestServer } from './test-server';
-import { copiesForClient, sendMessageHandler } from '../../server/sync/messages-sync';
+import { copiesForClient, sendMessageHandler } from '../../server/domain/messages';
 import { messageCopies } from '../../server/db/schema-messages';
 import type { PushResult } from '../../contract/sync';
 import { entry, pointsCast, type PointsCast } from './points-fixture';

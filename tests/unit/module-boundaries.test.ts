@@ -76,6 +76,30 @@ const cases: { rule: string; file: string; illegal: string[]; legal: string[] }[
     illegal: ['../routes/login', '../features/auth/session-start'],
     legal: ['../db/app-db', '../api/http-client'],
   },
+  {
+    rule: 'server/routes never imports server/db',
+    file: 'server/routes/boundary-probe.ts',
+    illegal: ['../db/client', '../db/schema', '../db/schema-agency'],
+    legal: ['../domain/cards', '../sync/run-mutation', '../http/errors'],
+  },
+  {
+    rule: 'server/domain never imports routes, ssr or request handling',
+    file: 'server/domain/boundary-probe.ts',
+    illegal: ['../routes/friend', '../ssr/meta', '../http/input', '../http/auth'],
+    legal: ['../db/client', '../db/schema', './cards', '../http/errors', '../sync/registry'],
+  },
+  {
+    rule: 'the sync engine never imports routes or ssr',
+    file: 'server/sync/boundary-probe.ts',
+    illegal: ['../routes/friend', '../ssr/card-pages'],
+    legal: ['../domain/friends', '../db/client', './registry'],
+  },
+  {
+    rule: 'server/ssr never imports routes or db',
+    file: 'server/ssr/boundary-probe.ts',
+    illegal: ['../routes/members-read', '../db/client', '../db/schema'],
+    legal: ['../domain/cards', './meta'],
+  },
 ];
 
 describe('module boundaries are enforced by lint', () => {

@@ -1,0 +1,160 @@
+// Account links (a member's banks, links and videos): the one write path (accountLink.upsert,
+// accountLink.delete) shared by the REST routes and the batch push, the card's read and the
+// pull source of `accountLinks` (decision 0630).
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { accountLinks } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { bankByBin } from '../data/bank-list';
+import type { MutationHandler, PullSource } from '../sync/registry';
+import type { MutationInput } from '../../contract/mutations';
+import {
+  cardAccountsOf,
+  type AccountLink,
+  type CardAccountFields,
+} from '../../contract/account-link';
+
+type AccountLinkRow = typeof accountLinks.$inferSelect;
+
+export function accountLinkForClient(row: AccountLinkRow): AccountLink {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    kind: row.kind,
+    title: row.title,
+    url: row.url,
+    bankBin: row.bankBin,
+    bankName: row.bankName,
+    ownerName: row.ownerName,
+    accountNumber: row.accountNumber,
+    ordinal: row.ordinal,
+    hidden: row.hidden,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    changeSeq: row.changeSeq,
+  };
+}
+
+/** A row by id: another member's is 403 (their id in the path changes nothing), none is 404. */
+async function rowOf(
+  db: Queryable,
+  memberId: string,
+  id: string,
+  lock: boolean,
+): Promise<AccountLinkRow | undefined> {
+  const query = db.select().from(accountLinks).where(eq(accountLinks.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (row && row.memberId !== memberId) throw new ApiError(403, 'forbidden');
+  return row;
+}
+
+export async function ownedAccountLink(
+  db: Queryable,
+  memberId: string,
+  id: string,
+): Promise<AccountLinkRow> {
+  const row = await rowOf(db, memberId, id, false);
+  if (!row || row.deletedAt !== null) throw new ApiError(404, 'not_found');
+  return row;
+}
+
+/** Live rows of a member in card order; `visibleOnly` leaves out the hidden ones. */
+export async function liveAccountLinks(
+  db: Queryable,
+  memberId: string,
+  visibleOnly: boolean,
+): Promise<AccountLinkRow[]> {
+  return db
+    .select()
+    .from(accountLinks)
+    .where(
+      and(
+        eq(accountLinks.memberId, memberId),
+        isNull(accountLinks.deletedAt),
+        visibleOnly ? eq(accountLinks.hidden, false) : undefined,
+      ),
+    )
+    .orderBy(asc(accountLinks.ordinal), asc(accountLinks.createdAt), asc(accountLinks.id));
+}
+
+/** The card's banks, links and videos of a member: the visible rows, in order. */
+export async function cardAccountFields(
+  db: Queryable,
+  memberId: string,
+): Promise<CardAccountFields> {
+  return cardAccountsOf(await liveAccountLinks(db, memberId, true));
+}
+
+/** The stored columns of an upsert: the other kinds' columns are emptied. */
+function rowValues(input: MutationInput<'accountLink.upsert'>) {
+  const base = {
+    kind: input.kind,
+    ordinal: input.ordinal,
+    hidden: input.hidden,
+    title: null as string | null,
+    url: null as string | null,
+    bankBin: null as string | null,
+    bankName: null as string | null,
+    ownerName: null as string | null,
+    accountNumber: null as string | null,
+  };
+  if (input.kind === 'bank') {
+    const bank = bankByBin(input.bankBin);
+    if (!bank) throw new ApiError(400, 'validation_failed', { bankBin: 'bank_unknown' });
+    return {
+      ...base,
+      bankBin: bank.bin,
+      bankName: bank.shortName,
+      ownerName: input.ownerName,
+      accountNumber: input.accountNumber,
+    };
+  }
+  return { ...base, title: input.title || null, url: input.url };
+}
+
+/**
+ * Creates or replaces a row by its client-made id (last write wins per row). A deleted row
+ * stays deleted: an edit that arrives after the delete is refused with 404.
+ */
+export const upsertAccountLink: MutationHandler<'accountLink.upsert'> = {
+  async run(tx, ctx, input) {
+    const existing = await rowOf(tx, ctx.memberId, input.id, true);
+    if (existing?.deletedAt) throw new ApiError(404, 'not_found');
+    const values = rowValues(input);
+    const [row] = existing
+      ? await tx.update(accountLinks).set(values).where(eq(accountLinks.id, input.id)).returning()
+      : await tx
+          .insert(accountLinks)
+          .values({ id: input.id, memberId: ctx.memberId, ...values })
+          .returning();
+    if (!row) throw new ApiError(409, 'conflict');
+    return accountLinkForClient(row);
+  },
+};
+
+/** Soft delete; deleting again answers the same tombstone. */
+export const deleteAccountLink: MutationHandler<'accountLink.delete'> = {
+  async run(tx, ctx, input) {
+    const row = await rowOf(tx, ctx.memberId, input.id, true);
+    if (!row) throw new ApiError(404, 'not_found');
+    if (row.deletedAt !== null) return accountLinkForClient(row);
+    const [deleted] = await tx
+      .update(accountLinks)
+      .set({ deletedAt: ctx.now.toISOString() })
+      .where(eq(accountLinks.id, row.id))
+      .returning();
+    if (!deleted) throw new ApiError(409, 'conflict');
+    return accountLinkForClient(deleted);
+  },
+};
+
+export const accountLinksPullSource: PullSource = {
+  entity: 'accountLinks',
+  table: accountLinks,
+  scope: (memberId) => sql`${accountLinks.memberId} = ${memberId}`,
+  toClient: (rows) =>
+    Promise.resolve(
+      (rows as AccountLinkRow[]).map(accountLinkForClient) as unknown as Record<string, unknown>[],
+    ),
+};

@@ -1,0 +1,240 @@
+// A member's or a brand's content (posts, products, activities, relics, posters): the one write
+// path of each kind (`<kind>.upsert`, `<kind>.delete`) shared by the spec's REST routes and the
+// batch push, and the pull sources that mirror the owner's items (tombstones included) on their
+// devices. Only the member who owns an item, or an admin of the brand that owns it, may write.
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { PosterViewType } from '../../contract/content';
+import type { Queryable, Transaction } from '../db/client';
+import { activities, groups, posters, posts, products, relics } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { relationTo, type ItemOwner } from '../visibility';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
+import type { MutationInput, MutationName } from '../../contract/mutations';
+import { canEnablePoster, vietnamToday } from '../../contract/content';
+import { contentColumns, type ContentKind } from '../../contract/content-writes';
+import { parseImageUrl } from '../../contract/image';
+import { findUpload } from '../images/image-store';
+import { activeMembershipSql } from './membership';
+
+type ItemTable =
+  typeof posts | typeof products | typeof activities | typeof relics | typeof posters;
+
+export const contentTables: Record<ContentKind, ItemTable> = {
+  post: posts,
+  product: products,
+  activity: activities,
+  relic: relics,
+  poster: posters,
+};
+
+/** The item with this id of any owner, locked for the write; undefined when there is none. */
+async function lockedItem(tx: Transaction, kind: ContentKind, id: string) {
+  const table = contentTables[kind] as typeof posts;
+  const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+  return row;
+}
+
+/** Refuses (403) unless the member is the owner, or an admin of the owning brand. */
+export async function requireContentWriter(
+  db: Queryable,
+  memberId: string,
+  owner: ItemOwner,
+): Promise<void> {
+  if ((await relationTo(db, memberId, owner)) !== 'owner') throw new ApiError(403, 'forbidden');
+}
+
+/** The brand/group an item is created for must exist (404) and be run by the writer (403). */
+async function requireLiveGroup(db: Queryable, groupId: string): Promise<void> {
+  const [group] = await db
+    .select({ id: groups.id, deletedAt: groups.deletedAt })
+    .from(groups)
+    .where(eq(groups.id, groupId));
+  if (!group || group.deletedAt !== null) throw new ApiError(404, 'not_found');
+}
+
+const sameOwner = (a: ItemOwner, b: ItemOwner) =>
+  (a.memberId ?? null) === (b.memberId ?? null) && (a.groupId ?? null) === (b.groupId ?? null);
+
+/** Spec §4: an expired poster cannot be switched on. */
+function checkPoster(input: MutationInput<'poster.upsert'>, ctx: MutationContext): void {
+  if (input.enabled && !canEnablePoster(input.endDate, vietnamToday(ctx.now))) {
+    throw new ApiError(400, 'validation_failed', { enabled: 'poster_expired' });
+  }
+}
+
+/**
+ * Every uploaded-picture address (`/img/…`) of the item must name a stored upload: a picture
+ * refused on upload, or never sent, must not leave the item pointing at nothing (decision
+ * 0672). Other addresses (older items' links) are kept as they are.
+ */
+async function requireUploadedImages(tx: Transaction, input: object): Promise<void> {
+  const fields: [string, unknown][] = [
+    ['imageUrl', (input as { imageUrl?: unknown }).imageUrl],
+    ['images', (input as { images?: unknown }).images],
+  ];
+  for (const [field, value] of fields) {
+    const urls = Array.isArray(value) ? value : [value];
+    for (const url of urls) {
+      if (typeof url !== 'string') continue;
+      const parsed = parseImageUrl(url);
+      if (parsed && !(await findUpload(tx, parsed.uploadId))) {
+        throw new ApiError(422, 'image_not_uploaded', { [field]: 'image_not_uploaded' });
+      }
+    }
+  }
+}
+
+/**
+ * Creates the item with this client-made id, or replaces the fields of an existing one (last
+ * write wins per item). The owner is fixed at creation: the member, or the brand named by
+ * groupId. Someone else's item: 403; a deleted item stays deleted (404).
+ */
+function upsertHandler<K extends ContentKind>(kind: K): MutationHandler<`${K}.upsert`> {
+  return {
+    async run(tx, ctx, input) {
+      const fields = input;
+      const wanted: ItemOwner = fields.groupId
+        ? { memberId: null, groupId: fields.groupId }
+        : { memberId: ctx.memberId, groupId: null };
+      const existing = await lockedItem(tx, kind, fields.id);
+      if (existing) {
+        await requireContentWriter(tx, ctx.memberId, existing);
+        if (existing.deletedAt !== null) throw new ApiError(404, 'not_found');
+        if (!sameOwner(existing, wanted)) throw new ApiError(409, 'conflict');
+      } else {
+        if (wanted.groupId) await requireLiveGroup(tx, wanted.groupId);
+        await requireContentWriter(tx, ctx.memberId, wanted);
+      }
+      if (kind === 'poster') checkPoster(fields as MutationInput<'poster.upsert'>, ctx);
+      await requireUploadedImages(tx, fields);
+      const columns = (contentColumns[kind] as (i: typeof fields) => object)(fields);
+      const table = contentTables[kind] as typeof posts;
+      const [row] = existing
+        ? await tx
+            .update(table)
+            .set(columns as never)
+            .where(eq(table.id, fields.id))
+            .returning()
+        : await tx
+            .insert(table)
+            .values({ id: fields.id, ...wanted, ...columns } as never)
+            .returning();
+      if (!row) throw new ApiError(409, 'conflict');
+      return row as never;
+    },
+  };
+}
+
+/** Soft delete (spec: a PUT to a delete path); deleting again answers the same tombstone. */
+function deleteHandler<K extends ContentKind>(kind: K): MutationHandler<`${K}.delete`> {
+  return {
+    async run(tx, ctx, input) {
+      const existing = await lockedItem(tx, kind, input.id);
+      if (!existing) throw new ApiError(404, 'not_found');
+      await requireContentWriter(tx, ctx.memberId, existing);
+      if (existing.deletedAt !== null) return existing as never;
+      const table = contentTables[kind] as typeof posts;
+      const [row] = await tx
+        .update(table)
+        .set({ deletedAt: ctx.now.toISOString() })
+        .where(eq(table.id, input.id))
+        .returning();
+      if (!row) throw new ApiError(409, 'conflict');
+      return row as never;
+    },
+  };
+}
+
+export const contentHandlers = {
+  'post.upsert': upsertHandler('post'),
+  'post.delete': deleteHandler('post'),
+  'product.upsert': upsertHandler('product'),
+  'product.delete': deleteHandler('product'),
+  'activity.upsert': upsertHandler('activity'),
+  'activity.delete': deleteHandler('activity'),
+  'relic.upsert': upsertHandler('relic'),
+  'relic.delete': deleteHandler('relic'),
+  'poster.upsert': upsertHandler('poster'),
+  'poster.delete': deleteHandler('poster'),
+} satisfies { [N in `${ContentKind}.${'upsert' | 'delete'}` & MutationName]: MutationHandler<N> };
+
+/** The owner of an existing item of this kind (tombstones too), or undefined. */
+export async function contentOwner(
+  db: Queryable,
+  kind: ContentKind,
+  id: string,
+): Promise<(ItemOwner & { deletedAt: string | null }) | undefined> {
+  const table = contentTables[kind] as typeof posts;
+  const [row] = await db
+    .select({ memberId: table.memberId, groupId: table.groupId, deletedAt: table.deletedAt })
+    .from(table)
+    .where(eq(table.id, id));
+  return row;
+}
+
+/** Dexie table names of each kind's mirror. */
+export const contentEntities: Record<ContentKind, string> = {
+  post: 'posts',
+  product: 'products',
+  activity: 'activities',
+  relic: 'relics',
+  poster: 'posters',
+};
+
+/**
+ * The member's own items and those of the brands they run (owner or active admin). A member
+ * made admin later gets the brand's older items with the next full resync (decision 0650).
+ */
+function contentPullSource(kind: ContentKind): PullSource {
+  const table = contentTables[kind] as typeof posts;
+  return {
+    entity: contentEntities[kind],
+    table,
+    scope: (memberId) =>
+      sql`(${table.memberId} = ${memberId} OR ${table.groupId} IN (
+        SELECT id FROM groups WHERE owner_member_id = ${memberId}
+        UNION SELECT group_id FROM group_members WHERE member_id = ${memberId}
+          AND role = 'admin' AND ${activeMembershipSql('group_members')}))`,
+    toClient: (rows) => Promise.resolve(rows),
+  };
+}
+
+export const contentPullSources: readonly PullSource[] = [
+  contentPullSource('post'),
+  contentPullSource('product'),
+  contentPullSource('activity'),
+  contentPullSource('relic'),
+  contentPullSource('poster'),
+];
+
+/**
+ * The live posters of a member or a brand: all of them to the owner's side; to anyone else
+ * only the enabled ones showing `today`.
+ */
+export function ownerPosters(
+  db: Queryable,
+  owner: { memberId: string; groupId: null } | { memberId: null; groupId: string },
+  options: { posterType: PosterViewType | undefined; everything: boolean; today: string },
+) {
+  const { posterType, everything, today } = options;
+  return db
+    .select()
+    .from(posters)
+    .where(
+      and(
+        owner.groupId !== null
+          ? eq(posters.groupId, owner.groupId)
+          : eq(posters.memberId, owner.memberId),
+        isNull(posters.deletedAt),
+        posterType ? eq(posters.viewType, posterType) : undefined,
+        everything
+          ? undefined
+          : and(
+              eq(posters.enabled, true),
+              lte(posters.startDate, today),
+              gte(posters.endDate, today),
+            ),
+      ),
+    )
+    .orderBy(asc(posters.startDate), asc(posters.id));
+}

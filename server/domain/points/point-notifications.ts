@@ -1,0 +1,55 @@
+// Tells a buyer that points were added to or used from their balance (one notification per
+// kind per entry), inside the entry's transaction.
+import { inArray } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { groups } from '../../db/schema';
+import { emitNotifications, type NotificationEvent } from '../notifications';
+
+export interface NotifiedEntry {
+  id: string;
+  buyerMemberId: string;
+  sellerGroupId: string;
+  staffMemberId: string;
+  accumulatedPoints: number;
+  deductedPoints: number;
+}
+
+export async function notifyPointEntries(
+  tx: Transaction,
+  entries: readonly NotifiedEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const names = new Map(
+    (
+      await tx
+        .select({ id: groups.id, name: groups.name })
+        .from(groups)
+        .where(inArray(groups.id, [...new Set(entries.map((e) => e.sellerGroupId))]))
+    ).map((g) => [g.id, g.name]),
+  );
+  const events: NotificationEvent[] = [];
+  for (const entry of entries) {
+    const common = {
+      memberId: entry.buyerMemberId,
+      actorMemberId: entry.staffMemberId,
+      subjectId: entry.id,
+      link: '/action/viewPoint',
+    };
+    const group = names.get(entry.sellerGroupId) ?? '';
+    if (entry.accumulatedPoints > 0) {
+      events.push({
+        ...common,
+        kind: 'points_added',
+        params: { points: entry.accumulatedPoints, group },
+      });
+    }
+    if (entry.deductedPoints > 0) {
+      events.push({
+        ...common,
+        kind: 'points_deducted',
+        params: { points: entry.deductedPoints, group },
+      });
+    }
+  }
+  await emitNotifications(tx, events);
+}

@@ -1,0 +1,233 @@
+// Wedding invitations (decision 0720): the one write path (wedding.upsert, run by the REST
+// routes and the batch push alike), guests' replies (public, no login), the reads of the
+// routes and the pull sources of `weddings` and `weddingGuests` (the owner's devices).
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../db/client';
+import { members } from '../db/schema';
+import { weddingGuests, weddings } from '../db/schema-wedding';
+import { ApiError } from '../http/errors';
+import { bankByBin } from '../data/bank-list';
+import { emitNotifications } from './notifications';
+import type { MutationHandler, PullSource } from '../sync/registry';
+import type { MutationInput } from '../../contract/mutations';
+import type { Wedding, WeddingBank, WeddingGuest } from '../../contract/wedding';
+
+type WeddingRow = typeof weddings.$inferSelect;
+type GuestRow = typeof weddingGuests.$inferSelect;
+
+export function weddingForClient(row: WeddingRow, theme?: string | null): Wedding {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    type: row.type,
+    status: row.status,
+    groomsFamily: row.groomsFamily,
+    bridesFamily: row.bridesFamily,
+    groomsBank: row.groomsBank ?? null,
+    bridesBank: row.bridesBank ?? null,
+    weddingDay: row.weddingDay,
+    weddingPartyDay: row.weddingPartyDay,
+    venue: row.venue,
+    partyVenue: row.partyVenue,
+    message: row.message,
+    ...(theme !== undefined ? { theme } : {}),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    changeSeq: row.changeSeq,
+  };
+}
+
+export function guestForClient(row: GuestRow): WeddingGuest {
+  return {
+    id: row.id,
+    weddingId: row.weddingId,
+    memberId: row.memberId,
+    name: row.name,
+    phone: row.phone,
+    attending: row.attending,
+    people: row.people,
+    wishes: row.wishes,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    changeSeq: row.changeSeq,
+  };
+}
+
+/** The bank as stored: the bank's name from the server's list (an unknown BIN is refused). */
+function bankOf(
+  input: MutationInput<'wedding.upsert'>['groomsBank'],
+  field: 'groomsBank' | 'bridesBank',
+): WeddingBank | null {
+  if (!input) return null;
+  const bank = bankByBin(input.bankBin);
+  if (!bank) {
+    throw new ApiError(400, 'validation_failed', { [`${field}.bankBin`]: 'bank_unknown' });
+  }
+  return {
+    bankBin: bank.bin,
+    bankName: bank.shortName,
+    ownerName: input.ownerName,
+    accountNumber: input.accountNumber,
+  };
+}
+
+/** Creates or replaces an invitation by its client-made id; another member's is 403. */
+export const upsertWedding: MutationHandler<'wedding.upsert'> = {
+  async run(tx, ctx, input) {
+    const [existing] = await tx
+      .select()
+      .from(weddings)
+      .where(eq(weddings.id, input.id))
+      .for('update');
+    if (existing && existing.memberId !== ctx.memberId) throw new ApiError(403, 'forbidden');
+    if (existing?.deletedAt) throw new ApiError(404, 'not_found');
+    const values = {
+      status: input.status,
+      groomsFamily: input.groomsFamily,
+      bridesFamily: input.bridesFamily,
+      groomsBank: bankOf(input.groomsBank, 'groomsBank'),
+      bridesBank: bankOf(input.bridesBank, 'bridesBank'),
+      weddingDay: input.weddingDay,
+      weddingPartyDay: input.weddingPartyDay,
+      venue: input.venue || null,
+      partyVenue: input.partyVenue || null,
+      message: input.message || null,
+    };
+    const [row] = existing
+      ? await tx.update(weddings).set(values).where(eq(weddings.id, input.id)).returning()
+      : await tx
+          .insert(weddings)
+          .values({ id: input.id, memberId: ctx.memberId, ...values })
+          .returning();
+    if (!row) throw new ApiError(409, 'conflict');
+    return weddingForClient(row);
+  },
+};
+
+/**
+ * The invitation a guest sees: live and active, with the owner's card theme. The owner sees an
+ * inactive one too (to preview it); anyone else gets 404.
+ */
+export async function publicWedding(
+  db: Queryable,
+  id: string,
+  viewerId?: string,
+): Promise<Wedding | undefined> {
+  const [found] = await db
+    .select({ wedding: weddings, theme: members.theme })
+    .from(weddings)
+    .innerJoin(members, eq(members.id, weddings.memberId))
+    .where(and(eq(weddings.id, id), sql`${weddings.deletedAt} IS NULL`))
+    .limit(1);
+  if (!found) return undefined;
+  if (found.wedding.status !== 'ACTIVE' && found.wedding.memberId !== viewerId) return undefined;
+  return weddingForClient(found.wedding, found.theme);
+}
+
+export interface GuestReply {
+  id: string;
+  weddingId: string;
+  name: string;
+  phone: string | null;
+  attending: boolean;
+  people: number;
+  wishes: string | null;
+}
+
+/**
+ * Stores a guest's reply once (a resend with the same id answers the stored one) and tells
+ * the owner. Unknown or inactive invitation: 404.
+ */
+export async function insertGuestReply(
+  tx: Transaction,
+  reply: GuestReply,
+): Promise<{ guest: WeddingGuest; created: boolean }> {
+  const wedding = await publicWedding(tx, reply.weddingId);
+  if (!wedding) throw new ApiError(404, 'not_found');
+  const inserted = await tx
+    .insert(weddingGuests)
+    .values({ ...reply, memberId: wedding.memberId })
+    .onConflictDoNothing({ target: weddingGuests.id })
+    .returning();
+  const row = inserted[0];
+  if (!row) {
+    const [same] = await tx.select().from(weddingGuests).where(eq(weddingGuests.id, reply.id));
+    // The id of a reply to another invitation cannot be taken over.
+    if (!same || same.weddingId !== reply.weddingId) throw new ApiError(409, 'conflict');
+    return { guest: guestForClient(same), created: false };
+  }
+  await emitNotifications(tx, [
+    {
+      memberId: wedding.memberId,
+      kind: 'wedding_rsvp',
+      actorName: reply.name,
+      subjectId: wedding.id,
+      link: `/action/wedding?guests=1`,
+    },
+  ]);
+  return { guest: guestForClient(row), created: true };
+}
+
+/** A guest's reply in its own transaction (see `insertGuestReply`). */
+export function storeGuestReply(
+  db: Database,
+  reply: GuestReply,
+): Promise<{ guest: WeddingGuest; created: boolean }> {
+  return db.transaction((tx) => insertGuestReply(tx, reply));
+}
+
+/** A member's own invitations, newest first. */
+export async function memberWeddings(db: Queryable, memberId: string): Promise<Wedding[]> {
+  const rows = await db
+    .select()
+    .from(weddings)
+    .where(and(eq(weddings.memberId, memberId), isNull(weddings.deletedAt)))
+    .orderBy(desc(weddings.createdAt));
+  return rows.map((row) => weddingForClient(row));
+}
+
+/** The owner's invitation by id (403 for another member's, 404 for none). */
+export async function ownedWedding(
+  db: Queryable,
+  memberId: string,
+  id: string,
+): Promise<WeddingRow> {
+  const [row] = await db.select().from(weddings).where(eq(weddings.id, id));
+  if (!row || row.deletedAt) throw new ApiError(404, 'not_found');
+  if (row.memberId !== memberId) throw new ApiError(403, 'forbidden');
+  return row;
+}
+
+export async function guestsOf(db: Queryable, weddingId: string): Promise<WeddingGuest[]> {
+  const rows = await db
+    .select()
+    .from(weddingGuests)
+    .where(and(eq(weddingGuests.weddingId, weddingId), sql`${weddingGuests.deletedAt} IS NULL`))
+    .orderBy(asc(weddingGuests.createdAt), asc(weddingGuests.id));
+  return rows.map(guestForClient);
+}
+
+export const weddingsPullSource: PullSource = {
+  entity: 'weddings',
+  table: weddings,
+  scope: (memberId) => sql`${weddings.memberId} = ${memberId}`,
+  toClient: (rows) =>
+    Promise.resolve(
+      (rows as WeddingRow[]).map((r) => weddingForClient(r)) as unknown as Record<
+        string,
+        unknown
+      >[],
+    ),
+};
+
+export const weddingGuestsPullSource: PullSource = {
+  entity: 'weddingGuests',
+  table: weddingGuests,
+  scope: (memberId) => sql`${weddingGuests.memberId} = ${memberId}`,
+  toClient: (rows) =>
+    Promise.resolve(
+      (rows as GuestRow[]).map(guestForClient) as unknown as Record<string, unknown>[],
+    ),
+};
