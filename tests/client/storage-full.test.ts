@@ -25,7 +25,8 @@ afterEach(() => {
 describe('a write when the device is full', () => {
   it('writes nothing, says storage full, and goes through once there is room', async () => {
     // The browser refuses to store the outbox entry, as IndexedDB does past the quota.
-    const add = IDBObjectStore.prototype.add;
+    const add = Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'add')
+      ?.value as IDBObjectStore['add'];
     vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(function (
       this: IDBObjectStore,
       ...args: Parameters<IDBObjectStore['add']>
