@@ -100,9 +100,11 @@ interface MemberArea {
  * groups them by section; the phone tab bar (below) reaches five of them. Roles decide which
  * appear.
  */
-function useMemberAreas(): { areas: MemberArea[]; sections: Record<AreaSection, string> } | null {
+function useMemberAreas(
+  facts: ReturnType<typeof useMemberFacts>,
+): { areas: MemberArea[]; sections: Record<AreaSection, string> } | null {
   const { t } = useLingui();
-  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } = useMemberFacts();
+  const { memberId, urlMinify, isStaff, isAdmin, adminBrand, unread, hasAgency } = facts;
   if (!memberId) return null;
   const area = (
     key: string,
@@ -249,8 +251,10 @@ function AreaItem({ area }: { area: MemberArea }) {
 /** The logged-in member's dropdown menu; loaded only for members (it reads the device store). */
 export function MemberDropdown() {
   const { t } = useLingui();
-  const { pathname, unread, hasAgency } = useMemberFacts();
-  const declared = useMemberAreas();
+  // One read of the device store, for the badge and the list alike.
+  const facts = useMemberFacts();
+  const { pathname, unread, hasAgency } = facts;
+  const declared = useMemberAreas(facts);
   if (!declared) return null;
   const total = unread.messages + unread.notifications;
   return (
@@ -279,7 +283,7 @@ export function MemberDropdown() {
 /** The `/action` hub: every area, grouped, under the member's home. */
 export function MemberHubGroups() {
   const { t } = useLingui();
-  const declared = useMemberAreas();
+  const declared = useMemberAreas(useMemberFacts());
   if (!declared) return null;
   const order: AreaSection[] = ['card', 'people', 'points', 'agency', 'account'];
   return (
