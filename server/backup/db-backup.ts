@@ -7,7 +7,7 @@
 // A restore refuses a target that already holds our tables, like db:move.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -55,7 +55,7 @@ async function report(
 ): Promise<BackupReport> {
   const files = (await readdir(out)).sort();
   let bytes = 0;
-  for (const file of files) bytes += (await readFile(path.join(out, file))).byteLength;
+  for (const file of files) bytes += (await stat(path.join(out, file))).size;
   return { kind, files, bytes, ms: Math.round(performance.now() - started) };
 }
 
