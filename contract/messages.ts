@@ -52,7 +52,10 @@ export const messages = {
     vi: 'Khoảng thời gian không được dài quá 2 năm',
     en: 'The date range must not be longer than 2 years',
   },
-  child_type_required: { vi: 'Vui lòng chọn loại', en: 'Please choose a type' },
+  child_type_required: {
+    vi: 'Vui lòng nhập loại con của sản phẩm',
+    en: 'Please enter the product’s sub-type',
+  },
   bank_name_required: { vi: 'Vui lòng nhập tên ngân hàng', en: 'Please enter the bank name' },
   owner_name_required: {
     vi: 'Vui lòng nhập tên chủ tài khoản',

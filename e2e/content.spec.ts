@@ -174,8 +174,13 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
     .getByRole('navigation', { name: 'Loại nội dung' })
     .getByRole('link', { name: 'Sản phẩm' })
     .click();
+  // On a phone the row is far down the page: the opened form starts in view, its title focused.
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.getByRole('button', { name: 'Sửa Arabica Cầu Đất 500 g' }).click();
   const editProduct = page.getByRole('form', { name: 'Sửa Sản phẩm' });
+  const editTitle = editProduct.getByRole('heading', { name: 'Sửa Sản phẩm' });
+  await expect(editTitle).toBeFocused();
+  await expect(editTitle).toBeInViewport();
   await editProduct.getByText('Hiển thị', { exact: true }).click();
   await editProduct.getByLabel('Ai được xem').selectOption('private');
   await editProduct.getByRole('button', { name: 'Lưu' }).click();

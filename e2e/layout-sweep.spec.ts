@@ -1,12 +1,13 @@
-// Every screen of every role at a phone's width (360 px) and a tablet's (768 px): just open and
+// Every screen of every role at phones' widths (320, 360, 390 px) and a tablet's (768 px): just open and
 // check the layout rules (e2e/support/layout.ts) and axe, no journey. The screens are the ones
 // each role can reach from its menu and home, plus the public pages, so a screen no journey
 // visits is still checked.
 import type { Page } from '@playwright/test';
 import { test, expect, type AccessibilityWatch } from './support/axe';
 import { logInThroughForm } from './support/session';
+import { pageRouteOf } from '../contract/page-routes';
 
-const widths = [360, 768] as const;
+const widths = [320, 360, 390, 768] as const;
 
 const roles = [
   { name: 'member', email: 'demo@mecards.vn', password: 'demo12345' },
@@ -47,13 +48,54 @@ async function linkedPaths(page: Page): Promise<string[]> {
   return paths;
 }
 
-/** Opens each path at each width (axe and the layout rules run on each); returns the problems. */
-async function sweep(page: Page, watch: AccessibilityWatch, paths: string[]): Promise<string[]> {
-  for (const path of paths) {
-    // One load per screen, narrowest first; the wider check follows a resize, as a phone
-    // turned sideways or a window widened would.
+/**
+ * Opens `path` inside the running app, as its own links do (the router follows the history),
+ * then waits until no spinner shows. A page load per screen cost the sweep most of its time.
+ */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const state: unknown = history.state;
+    history.pushState(state, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state }));
+  }, path);
+  const arrived = await page
+    .waitForFunction(
+      (to) =>
+        `${location.pathname}${location.search}` === to && !document.querySelector('.spinner'),
+      path,
+      { timeout: 15_000 },
+    )
+    .then(() => true)
+    .catch(() => false);
+  if (!arrived) {
+    const shown = await page.evaluate(() => ({
+      at: `${location.pathname}${location.search}`,
+      spinners: [...document.querySelectorAll('.spinner')].map((s) => s.parentElement?.outerHTML),
+    }));
+    throw new Error(`${path} did not open in the app: ${JSON.stringify(shown)}`);
+  }
+}
+
+/**
+ * Opens each path at each width (axe and the layout rules run on each); returns the problems.
+ * `inApp`: after the first, screens open inside the app rather than by a page load.
+ */
+async function sweep(
+  page: Page,
+  watch: AccessibilityWatch,
+  paths: string[],
+  { inApp = false } = {},
+): Promise<string[]> {
+  for (const [index, path] of paths.entries()) {
+    // Narrowest first; the wider checks follow a resize, as a phone turned sideways or a window
+    // widened would.
     await page.setViewportSize({ width: widths[0], height: 780 });
-    await page.goto(path);
+    // Pages only the server draws (wedding, bio) open by a page load, as their links do.
+    const route = pageRouteOf(new URL(path, 'http://x').pathname);
+    const routerDraws =
+      route?.servedBy === 'app' || (route?.servedBy === 'server' && route.routerScreen);
+    if (inApp && index > 0 && routerDraws) await openInApp(page, path);
+    else await page.goto(path);
     for (const width of widths) {
       await page.setViewportSize({ width, height: 780 });
       await watch.checkNow(page, { layout: true });
@@ -64,7 +106,7 @@ async function sweep(page: Page, watch: AccessibilityWatch, paths: string[]): Pr
     .map((f) => `${f.address} at ${f.width}px — ${f.rule}: ${f.target}: ${f.detail}`);
 }
 
-test.describe('layout at 360 and 768 px', () => {
+test.describe('layout at 320, 360, 390 and 768 px', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test('public pages', async ({ page, accessibility }) => {
@@ -82,7 +124,7 @@ test.describe('layout at 360 and 768 px', () => {
         (path, index, all) => all.indexOf(path) === index,
       );
       expect(paths.length).toBeGreaterThan(8);
-      expect(await sweep(page, accessibility, paths)).toEqual([]);
+      expect(await sweep(page, accessibility, paths, { inApp: true })).toEqual([]);
     });
   }
 });

@@ -63,6 +63,28 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
+/** Content already checked by axe in this worker (a worker runs its tests one after another). */
+const checkedContent = new Set<string>();
+
+/**
+ * What axe's answer depends on: address, viewport, language, title and the body's markup
+ * (hashed in the page; the markup can be large).
+ */
+function contentKey(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const markup = `${document.documentElement.lang}|${document.title}|${document.body?.outerHTML ?? ''}`;
+    // FNV-1a, two seeds: 64 bits between them, enough to tell pages apart.
+    let a = 0x811c9dc5;
+    let b = 0x01000193 ^ markup.length;
+    for (let i = 0; i < markup.length; i += 1) {
+      const code = markup.charCodeAt(i);
+      a = Math.imul(a ^ code, 0x01000193);
+      b = Math.imul(b ^ code, 0x5bd1e995);
+    }
+    return `${location.href}|${innerWidth}x${innerHeight}|${markup.length}|${a >>> 0}|${b >>> 0}`;
+  });
+}
+
 export class AccessibilityWatch {
   private readonly checked = new Set<string>();
   private readonly findings: Finding[] = [];
@@ -131,11 +153,19 @@ export class AccessibilityWatch {
     if (address === undefined || this.checked.has(address)) return;
     await settle(page);
     if (page.url() !== url) return; // left before it settled
+    // The same page with the same content was checked by an earlier test of this worker (the
+    // login screen opens most journeys): axe would answer the same, and that test reported it.
+    const content = await contentKey(page);
+    if (checkedContent.has(content)) {
+      this.checked.add(address);
+      return;
+    }
     // Legacy mode runs axe inside the page: the default opens a blank page in the test's own
     // context to merge results, which tests that count or close pages would see.
     const results = await new AxeBuilder({ page }).withTags(axeTags).setLegacyMode().analyze();
     if (page.url() !== url) return; // the results mix two pages
     this.checked.add(address);
+    checkedContent.add(content);
     for (const violation of results.violations) {
       if (!failingImpacts.has(violation.impact ?? '')) continue;
       this.findings.push({

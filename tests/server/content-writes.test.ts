@@ -360,7 +360,7 @@ describe('products, activities, relics', () => {
       type: 'sell',
       title: 'x',
     });
-    expect((await fieldsOf(missing)).childType).toBe('Vui lòng chọn loại');
+    expect((await fieldsOf(missing)).childType).toBe('Vui lòng nhập loại con của sản phẩm');
     const names = (await (await send('GET', '/certificate?name=gap')).json()) as { name: string }[];
     expect(names.map((n) => n.name)).toEqual(expect.arrayContaining(['VietGAP', 'GlobalGAP']));
     expect(

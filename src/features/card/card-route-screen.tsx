@@ -15,6 +15,7 @@ import { CardPage } from './card-page';
 import { loadCardPageData } from './card-data-client';
 import { reactToCardRoute } from './card-navigation';
 import { parseCardPath } from '../../../contract/card-paths';
+import { pageRouteOf } from '../../../contract/page-routes';
 import { mergeCardMessages } from './card-i18n';
 
 export function CardRouteScreen() {
@@ -56,7 +57,10 @@ function CardRouteContent() {
     retry: false,
   });
   const offline = query.error instanceof NetworkError;
-  const failed = route === null || (query.isError && !offline);
+  // Leaving for another screen, the router draws this one once more with the new address: only
+  // an address that is still a card's can be a card that does not exist.
+  const leaving = !isCardAddress(pathname);
+  const failed = !leaving && (route === null || (query.isError && !offline));
   useEffect(() => {
     if (failed) void navigate({ to: '/404', replace: true });
   }, [failed, navigate]);
@@ -65,7 +69,13 @@ function CardRouteContent() {
   }, [query.data]);
   const name = query.data?.view.owner.name;
   usePageTitle(name ? t`Xem hồ sơ ${name}` : t`Danh thiếp`);
+  if (leaving) return null;
   if (offline) return <OfflinePageScreen onRetry={() => void query.refetch()} />;
   if (!query.data || catalogLocale !== i18n.locale) return <Spinner />;
   return <CardPage data={query.data} />;
+}
+
+function isCardAddress(pathname: string): boolean {
+  const route = pageRouteOf(pathname);
+  return route?.servedBy === 'server' && route.renderer === 'card';
 }

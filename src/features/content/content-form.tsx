@@ -184,6 +184,13 @@ export function ContentForm<K extends ContentKind>({
     focusedAttempt.current = submitCount;
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [submitCount, errors]);
+  // Opened from a row far down the list, the form would start off screen on a phone: bring its
+  // title to the top and give it the focus, so a screen reader starts there too.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.scrollIntoView({ block: 'start' });
+    titleRef.current?.focus({ preventScroll: true });
+  }, []);
   /** A section of the form; the first is open, the others fold until they hold a message. */
   const section = (
     title: string,
@@ -300,7 +307,9 @@ export function ContentForm<K extends ContentKind>({
       aria-label={labels.formTitle(kind, editing)}
       onSubmit={handleSubmit((values) => onSubmit(fromFormValues(values) as ContentPayload<K>))}
     >
-      <h2>{labels.formTitle(kind, editing)}</h2>
+      <h2 ref={titleRef} tabIndex={-1} className="content-form__title">
+        {labels.formTitle(kind, editing)}
+      </h2>
       {kind === 'post' && (
         <>
           {section(
