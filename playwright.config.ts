@@ -58,6 +58,8 @@ export default defineConfig({
       CLIENT_DIR: clientDir,
       LOG_LEVEL: 'warn',
       MAIL_TRANSPORT: 'outbox',
+      // Test-only cheap password hashes: the journeys log in a few hundred times.
+      PASSWORD_HASH_COST: 'light',
     },
   },
 });

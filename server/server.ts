@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { createLogger, type Logger } from './http/logger';
 import { seedDemoData } from './seed/demo';
 import { loadAuthConfig } from './auth/auth-config';
+import { setPasswordHashCost } from './auth/password';
 import { consoleDeliveryWarning } from './mail/console-delivery-warning';
 import { logEventLoopDelay } from './http/event-loop-delay';
 
@@ -24,7 +25,9 @@ const drainGraceMs = 8_000;
 /** Opens the database, migrates, seeds demo data once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
-  const unsafeDelivery = consoleDeliveryWarning(config.host, config.publicOrigin, loadAuthConfig());
+  const authConfig = loadAuthConfig();
+  setPasswordHashCost(authConfig.passwordHashCost);
+  const unsafeDelivery = consoleDeliveryWarning(config.host, config.publicOrigin, authConfig);
   if (unsafeDelivery) logger.warn(unsafeDelivery.msg, unsafeDelivery.fields);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

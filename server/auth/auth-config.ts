@@ -1,5 +1,7 @@
 // Settings of the accounts area, read from the environment (README configuration table).
 
+import type { PasswordHashCost } from './password';
+
 export type MailTransportName = 'console' | 'smtp' | 'outbox';
 export type SmsTransportName = 'console' | 'outbox';
 
@@ -10,6 +12,8 @@ export interface AuthConfig {
   mailFrom: string;
   smsTransport: SmsTransportName;
   facebook: { clientId: string; clientSecret: string } | undefined;
+  /** owasp, or light for a server under test (codes readable in the outbox anyway). */
+  passwordHashCost: PasswordHashCost;
 }
 
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
@@ -26,6 +30,15 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
   if (!['console', 'outbox'].includes(smsTransport)) {
     throw new Error(`SMS_TRANSPORT must be console or outbox, got "${smsTransport}"`);
   }
+  const passwordHashCost = (env.PASSWORD_HASH_COST || 'owasp') as PasswordHashCost;
+  if (!['owasp', 'light'].includes(passwordHashCost)) {
+    throw new Error(`PASSWORD_HASH_COST must be owasp or light, got "${passwordHashCost}"`);
+  }
+  if (passwordHashCost === 'light' && mailTransport !== 'outbox') {
+    throw new Error(
+      'PASSWORD_HASH_COST=light is for a server under test: it needs MAIL_TRANSPORT=outbox',
+    );
+  }
   const clientId = env.FACEBOOK_CLIENT_ID || '';
   const clientSecret = env.FACEBOOK_CLIENT_SECRET || '';
   return {
@@ -34,5 +47,6 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
     mailFrom: env.MAIL_FROM || 'm.e Cards <no-reply@mecards.vn>',
     smsTransport,
     facebook: clientId && clientSecret ? { clientId, clientSecret } : undefined,
+    passwordHashCost,
   };
 }

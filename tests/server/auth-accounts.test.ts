@@ -458,6 +458,7 @@ describe('outside logins', () => {
         smtpUrl: undefined,
         mailFrom: 'x',
         smsTransport: 'outbox',
+        passwordHashCost: 'owasp',
         facebook: { clientId: 'fb-app-id', clientSecret: 'fb-secret' },
       },
     );
