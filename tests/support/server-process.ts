@@ -21,6 +21,8 @@ export interface ServerProcessOptions {
   port: number;
   /** The compiled server to run on plain node; default `tsx server/main.ts`. */
   compiled?: string;
+  /** Working directory; default the repository. */
+  cwd?: string;
   /** Added to (and overriding) the defaults: loopback, quiet, no client, mail kept. */
   env: NodeJS.ProcessEnv;
 }
@@ -43,7 +45,7 @@ export function startServerProcess(options: ServerProcessOptions): ServerProcess
     ? [process.execPath, [options.compiled]]
     : [tsx, ['server/main.ts']];
   const group = startGroup(command, args, {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env: {
       ...base,
       HOST: '127.0.0.1',
