@@ -57,6 +57,56 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
   return check();
 }
 
+/**
+ * An app's live stream through nginx, opened again whenever it ends, as the app does: each
+ * `reconnect` (a process stopping) moves it to another process. An answer other than 200,
+ * a broken stream or an end without `reconnect` is a failure.
+ */
+function followLive(url: string, token: string) {
+  const events: string[] = [];
+  const failures: string[] = [];
+  let stopped = false;
+  let controller = new AbortController();
+  const following = (async () => {
+    while (!stopped) {
+      controller = new AbortController();
+      let ended = '';
+      try {
+        const res = await fetch(`${url}/api/sync/live`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: controller.signal,
+        });
+        if (res.status !== 200) {
+          failures.push(`live: ${res.status}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          continue;
+        }
+        const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          for (const match of value.matchAll(/^event: ?(\w+)/gm)) {
+            events.push(match[1]!);
+            ended = match[1]!;
+          }
+        }
+        if (ended !== 'reconnect') failures.push(`live ended after "${ended}"`);
+      } catch (error) {
+        if (!stopped) failures.push(`live: ${String((error as Error).cause ?? error)}`);
+      }
+    }
+  })();
+  return {
+    events,
+    failures,
+    async stop() {
+      stopped = true;
+      controller.abort();
+      await following;
+    },
+  };
+}
+
 describe.runIf(adminUrl)('three processes behind nginx on one PostgreSQL', () => {
   let fleet: Fleet | undefined;
 
@@ -149,11 +199,17 @@ describe.runIf(adminUrl)('three processes behind nginx on one PostgreSQL', () =>
   it('restarts every process in turn under load: no failed request, every write once', async () => {
     const { url, processes } = fleet!;
     // Four members, each pushing as one device's outbox does: one push at a time.
-    const tokens = [];
+    const members = [];
     for (const who of ['demo', 'staff', 'brand', 'agency']) {
-      tokens.push((await login(url, `${who}@mecards.vn`, `${who}12345`)).accessToken);
+      members.push(await login(url, `${who}@mecards.vn`, `${who}12345`));
     }
-    const load = runFleetLoad(url, tokens);
+    const [demo, staff] = members as [(typeof members)[0], (typeof members)[0]];
+    // The demo member's app stays connected through every restart.
+    const live = followLive(url, demo.accessToken);
+    const load = runFleetLoad(
+      url,
+      members.map((member) => member.accessToken),
+    );
     // Writes reach every process before the first one stops.
     await load.until((done) => done.writes >= 12);
     for (let i = 0; i < processes.length; i++) {
@@ -161,10 +217,32 @@ describe.runIf(adminUrl)('three processes behind nginx on one PostgreSQL', () =>
       await load.until((done) => done.writes >= 12 * (i + 2));
     }
     const done = await load.stop();
+    // The stream's process was restarted at least once: it moved, and still hears a poke.
+    expect(live.events.filter((event) => event === 'reconnect').length).toBeGreaterThan(0);
+    const pokes = live.events.filter((event) => event === 'poke').length;
+    expect(
+      await push(url, staff.accessToken, 'message.send', {
+        id: randomUUID(),
+        groupMessageId: randomUUID(),
+        to: [demo.memberId],
+        body: 'Sau khi khởi động lại',
+      }),
+    ).toEqual([expect.objectContaining({ status: 'applied' })]);
+    const poked = await until(
+      () => live.events.filter((event) => event === 'poke').length > pokes,
+      3_000,
+    );
+    await live.stop();
+    expect(poked).toBe(true);
+    expect(live.failures).toEqual([]);
 
-    // What nginx saw, to tell a refused connection from a dropped one when this fails.
-    const log = (await fleet!.nginx.errorLog()).slice(-4_000);
-    expect(done.failures.slice(0, 5), log).toEqual([]);
+    // What nginx saw, each kind of error once, to tell why when this fails.
+    const log = new Set(
+      (await fleet!.nginx.errorLog())
+        .split('\n')
+        .map((line) => line.replace(/^\S+ \S+ /, '').replace(/\*\d+ /, '')),
+    );
+    expect(done.failures.slice(0, 5), [...log].join('\n').slice(-6_000)).toEqual([]);
     expect(done.reads).toBeGreaterThan(20);
     expect(done.writes).toBeGreaterThan(20);
     const db = await openDatabase({ databaseUrl: fleet!.databaseUrl });
