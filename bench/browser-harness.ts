@@ -4,13 +4,13 @@
 // none outlives the bench, however it ends.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
 import { removeDir, removeOnExit, startGroup } from '../tests/support/process-group';
+import { freePort } from '../tests/support/free-port';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -20,18 +20,6 @@ export function builtClientDir(): string {
     repoRoot,
     process.env.CLIENT_DIR ?? process.env.BUILD_OUT_DIR ?? 'dist/client',
   );
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface AppServer {

@@ -20,7 +20,8 @@ import {
   startGroup,
   type ProcessGroup,
 } from '../tests/support/process-group';
-import { builtClientDir, freePort, repoRoot, waitForOk } from './browser-harness';
+import { builtClientDir, repoRoot, waitForOk } from './browser-harness';
+import { freePort } from '../tests/support/free-port';
 import type { Figure } from './run';
 
 const contactCount = 10_000;

@@ -16,7 +16,8 @@ import {
   startGroup,
   type ProcessGroup,
 } from '../tests/support/process-group';
-import { freePort, repoRoot, waitForOk } from './browser-harness';
+import { repoRoot, waitForOk } from './browser-harness';
+import { freePort } from '../tests/support/free-port';
 import type { Figure } from './run';
 
 const entryCount = 1000;

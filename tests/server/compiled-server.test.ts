@@ -1,35 +1,27 @@
 // The production start (decision 1082): the server compiled to one JavaScript file runs on
 // plain node — no TypeScript at run time — finds its migrations and data files from the
 // bundle, serves, and stops cleanly.
-import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationFiles } from '../../server/db/client';
-import { removeDir, startGroup, type ProcessGroup } from '../support/process-group';
+import { freePort } from '../support/free-port';
+import { removeDir } from '../support/process-group';
+import {
+  compileServer,
+  repoRoot as root,
+  startServerProcess,
+  type ServerProcess,
+} from '../support/server-process';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const groups: ProcessGroup[] = [];
+const servers: ServerProcess[] = [];
 const dirs: string[] = [];
 
 afterAll(async () => {
-  await Promise.all(groups.map((group) => group.stop()));
+  await Promise.all(servers.map((server) => server.group.stop()));
   await Promise.all(dirs.map(removeDir));
 }, 60_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the compiled server', () => {
   it('runs on plain node with its migrations and data, and exits 0 on SIGTERM', async () => {
@@ -39,33 +31,19 @@ describe('the compiled server', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mecards-compiled-data-'));
     dirs.push(out, dataDir);
     const outFile = path.join(out, 'main.js');
-    execFileSync('node', ['scripts/build-server.mjs'], {
-      cwd: root,
-      env: { ...process.env, SERVER_OUT_FILE: outFile },
-      stdio: 'ignore',
-    });
+    compileServer(outFile);
     const bundle = await readFile(outFile, 'utf8');
     expect(bundle).not.toMatch(/from ["'](tsx|typescript)/);
 
-    const port = await freePort();
-    const base = { ...process.env };
-    for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'MIGRATIONS_DIR', 'NODE_OPTIONS'])
-      delete base[name];
     // From another folder: nothing may depend on the working directory but the data folder.
-    const group = startGroup('node', [outFile], {
+    const server = startServerProcess({
+      port: await freePort(),
+      compiled: outFile,
       cwd: out,
-      env: {
-        ...base,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        CLIENT_DIR: '/nonexistent',
-        MAIL_TRANSPORT: 'outbox',
-      },
+      env: { DATA_DIR: dataDir },
     });
-    groups.push(group);
-    const url = `http://127.0.0.1:${port}`;
+    servers.push(server);
+    const { group, url } = server;
     let exited = false;
     void group.exited.then(() => (exited = true));
     let ready: Response | undefined;

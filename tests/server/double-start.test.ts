@@ -2,46 +2,20 @@
 // the migrations and the demo data are applied once, under the database lock, and both serve.
 // Needs TEST_DATABASE_URL.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationFiles, openDatabase, queryRows } from '../../server/db/client';
-import { startGroup, type ProcessGroup } from '../support/process-group';
+import { freePort } from '../support/free-port';
+import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const groups: ProcessGroup[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function ready(url: string, group: ProcessGroup): Promise<void> {
-  let exited = false;
-  void group.exited.then(() => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`server exited: ${group.stderr()}`);
-    const res = await fetch(`${url}/api/ready`).catch(() => undefined);
-    if (res?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const servers: ServerProcess[] = [];
 
 describe.runIf(adminUrl)('two processes starting together on one PostgreSQL', () => {
   const name = `mecards_double_${randomUUID().replaceAll('-', '')}`;
 
   afterAll(async () => {
-    await Promise.all(groups.map((group) => group.stop()));
+    await Promise.all(servers.map((server) => server.group.stop()));
     const admin = await openDatabase({ databaseUrl: adminUrl });
     await admin.execScript(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.close();
@@ -54,33 +28,24 @@ describe.runIf(adminUrl)('two processes starting together on one PostgreSQL', ()
     const url = new URL(adminUrl ?? '');
     url.pathname = `/${name}`;
     const ports = [await freePort(), await freePort()];
-    const base = { ...process.env };
-    for (const key of ['TEST_DATABASE_URL', 'MIGRATIONS_DIR', 'DATA_DIR']) delete base[key];
     for (const port of ports) {
-      groups.push(
-        startGroup(tsx, ['server/main.ts'], {
-          cwd: root,
+      servers.push(
+        startServerProcess({
+          port,
           env: {
-            ...base,
             DATABASE_URL: url.toString(),
             AUTH_SECRET: 'double-start-secret-double-start-secret',
             PUSH_DISABLED: 'true',
-            PORT: String(port),
-            HOST: '127.0.0.1',
             SEED_DEMO: 'true',
             LOG_LEVEL: 'info',
-            CLIENT_DIR: '/nonexistent',
-            MAIL_TRANSPORT: 'outbox',
           },
         }),
       );
     }
-    await Promise.all(
-      ports.map((port, i) => ready(`http://127.0.0.1:${port}`, groups[i] as ProcessGroup)),
-    );
+    await Promise.all(servers.map((server) => waitUntilReady(server)));
 
     const said = (msg: string) =>
-      groups.filter((group) => group.stdout().includes(`"msg":"${msg}"`)).length;
+      servers.filter((server) => server.group.stdout().includes(`"msg":"${msg}"`)).length;
     expect(said('migrated')).toBe(1);
     expect(said('demo data loaded')).toBe(1);
 

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,30 +13,18 @@ import { createApp } from '../../server/app';
 import { openDatabase, queryRows } from '../../server/db/client';
 import { Drain } from '../../server/http/drain';
 import { createLogger } from '../../server/http/logger';
-import { removeDir, startGroup, type ProcessGroup } from '../support/process-group';
+import { freePort } from '../support/free-port';
+import { removeDir } from '../support/process-group';
+import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process';
 import { createTestServer, testConfig } from './test-server';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const groups: ProcessGroup[] = [];
+const servers: ServerProcess[] = [];
 const dirs: string[] = [];
 
 afterAll(async () => {
-  await Promise.all(groups.map((group) => group.stop()));
+  await Promise.all(servers.map((server) => server.group.stop()));
   await Promise.all(dirs.map(removeDir));
 }, 60_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
   for (let i = 0; i < 2_000; i++) {
@@ -58,24 +45,10 @@ describe('SIGTERM', () => {
   it('finishes a push in flight, ends the live stream with reconnect, then exits 0', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mecards-drain-'));
     dirs.push(dataDir);
-    const port = await freePort();
-    const base = { ...process.env };
-    for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'MIGRATIONS_DIR']) delete base[name];
-    const group = startGroup(tsx, ['server/main.ts'], {
-      cwd: root,
-      env: {
-        ...base,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        CLIENT_DIR: '/nonexistent',
-        MAIL_TRANSPORT: 'outbox',
-      },
-    });
-    groups.push(group);
-    const url = `http://127.0.0.1:${port}`;
-    await waitFor(async () => ((await fetch(`${url}/api/ready`)).ok ? true : undefined), 'ready');
+    const server = startServerProcess({ port: await freePort(), env: { DATA_DIR: dataDir } });
+    servers.push(server);
+    const { group, url } = server;
+    await waitUntilReady(server);
 
     // A connection left idle past Node's default (5 s, plus 1 s of slack) is still ours to reuse:
     // the client closes idle sockets, we do not close one under a request it is sending.

@@ -1,10 +1,7 @@
 // Several server processes behave as one (DESIGN: security rules; decisions 0103, 0107): two
 // real `tsx server/main.ts` processes on one fresh PostgreSQL database share the login limits
 // and see each other's logouts within seconds. Needs TEST_DATABASE_URL (CI's PostgreSQL run).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { authLimits, type LimitRule } from '../../server/auth/rate-limit';
@@ -16,112 +13,38 @@ import webPush from 'web-push';
 import { queryRows } from '../../server/db/client';
 import { signAccessToken } from '../../server/auth/access-token';
 import { startSession } from '../../server/auth/sessions';
+import { freePort } from '../support/free-port';
+import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process';
 
 // Both processes send pushes with one VAPID key pair (as a real deployment must).
 const vapidKeys = webPush.generateVAPIDKeys();
 const authSecret = 'multi-process-secret-multi-process-secret';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsxBin = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  output: string[];
-}
-
-const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 let admin: DatabaseHandle | undefined;
 let databaseName: string | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `tsx server/main.ts` in its own process group and waits until it answers. */
 async function startProcess(databaseUrl: string, seedDemo: boolean): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(tsxBin, ['server/main.ts'], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServerProcess({
+    port: await freePort(),
     env: {
-      ...process.env,
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: authSecret,
       VAPID_PUBLIC_KEY: vapidKeys.publicKey,
       VAPID_PRIVATE_KEY: vapidKeys.privateKey,
-      HOST: '127.0.0.1',
-      PORT: String(port),
       SEED_DEMO: String(seedDemo),
-      MAIL_TRANSPORT: 'outbox',
-      LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
       SECURE_COOKIES: 'false',
-      CLIENT_DIR: '/nonexistent',
     },
   });
-  children.push(child);
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 50) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return { child, url, output };
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`server on port ${port} did not start:\n${output.join('')}`);
-}
-
-function groupAlive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Ends a whole process group (tsx and the node it runs): TERM, then KILL if it lingers. */
-async function reap(child: ChildProcess): Promise<void> {
-  const pid = child.pid;
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 10_000;
-  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
-  if (groupAlive(pid)) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Gone meanwhile.
-    }
-  }
+  servers.push(server);
+  await waitUntilReady(server);
+  return server;
 }
 
 /** Waits out the end of a rule's fixed window if it is near, so a burst stays in one window. */
@@ -149,7 +72,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   }, 200_000);
 
   afterAll(async () => {
-    await Promise.all(children.map(reap));
+    await Promise.all(servers.map((server) => server.group.stop()));
     await shared?.close();
     if (admin) {
       if (databaseName)

@@ -11,6 +11,7 @@ import { migrationFiles, migrationState, openDatabase, queryRows } from '../../s
 import { sql } from 'drizzle-orm';
 import { startGroup, type ProcessGroup } from '../support/process-group';
 import { createTestServer } from './test-server';
+import { freePort } from '../support/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // tsx itself rather than `npx tsx`: npx may print its own warnings on stderr.
@@ -51,18 +52,6 @@ function start(env: Record<string, string>): Started {
   });
   children.push(group);
   return { child: group.process, stdout: group.stdout, stderr: group.stderr, exited: group.exited };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves when /api/health answers 200, rejects when the process exits first. */

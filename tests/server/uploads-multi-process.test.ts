@@ -2,65 +2,31 @@
 // another on the same PostgreSQL (decision 0620: uploads live in the database, not on a
 // process's disk). Needs TEST_DATABASE_URL.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { startGroup, type ProcessGroup } from '../support/process-group';
+import { freePort } from '../support/free-port';
+import { createDatabase, type TestDatabase } from '../support/postgres-databases';
+import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process';
 import { mainImageUrl } from '../../contract/image';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsxBin = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
-const groups: ProcessGroup[] = [];
-let admin: DatabaseHandle | undefined;
-let databaseName: string | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const servers: ServerProcess[] = [];
+let database: TestDatabase | undefined;
 
 async function startProcess(databaseUrl: string, seedDemo: boolean): Promise<string> {
-  const port = await freePort();
-  const group = startGroup(tsxBin, ['server/main.ts'], {
-    cwd: repoRoot,
+  const server = startServerProcess({
+    port: await freePort(),
     env: {
-      ...process.env,
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: 'uploads-multi-process-secret-uploads-multi',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       SEED_DEMO: String(seedDemo),
-      MAIL_TRANSPORT: 'outbox',
-      LOG_LEVEL: 'warn',
       SECURE_COOKIES: 'false',
-      CLIENT_DIR: '/nonexistent',
     },
   });
-  groups.push(group);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return url;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(`server did not start:\n${group.stderr()}`);
+  servers.push(server);
+  await waitUntilReady(server);
+  return server.url;
 }
 
 describe.skipIf(!adminUrl)('uploads across two server processes', () => {
@@ -68,23 +34,14 @@ describe.skipIf(!adminUrl)('uploads across two server processes', () => {
   let two = '';
 
   beforeAll(async () => {
-    databaseName = `mecards_uploads_${randomUUID().replaceAll('-', '')}`;
-    admin = await openDatabase({ databaseUrl: adminUrl });
-    await admin.execScript(`CREATE DATABASE ${databaseName}`);
-    const url = new URL(adminUrl ?? '');
-    url.pathname = `/${databaseName}`;
-    one = await startProcess(url.toString(), true);
-    two = await startProcess(url.toString(), false);
+    database = await createDatabase(adminUrl!, 'mecards_uploads');
+    one = await startProcess(database.url, true);
+    two = await startProcess(database.url, false);
   }, 200_000);
 
   afterAll(async () => {
-    await Promise.all(groups.map((group) => group.stop()));
-    if (admin) {
-      if (databaseName) {
-        await admin.execScript(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      }
-      await admin.close();
-    }
+    await Promise.all(servers.map((server) => server.group.stop()));
+    await database?.drop();
   }, 60_000);
 
   it('serves on the second process what the first stored, and lets it be the avatar', async () => {
