@@ -8,58 +8,13 @@
 // event loop is far lighter than the server it measures (decision 0402).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import http from 'node:http';
 import { startAppServer } from './browser-harness';
+import { load } from './http-load';
 import type { Figure } from './run';
 
 const connections = 16;
 const durationMs = 10_000;
 const warmUpMs = 1_000;
-
-interface LoadResult {
-  latencies: number[];
-  errors: number;
-  elapsedMs: number;
-}
-
-function get(agent: http.Agent, url: URL): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      { agent, headers: { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'vi' } },
-      (response) => {
-        response.on('data', () => {});
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-  });
-}
-
-async function load(url: URL, forMs: number): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + forMs;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const sent = performance.now();
-      try {
-        const status = await get(agent, url);
-        if (status === 200) latencies.push(performance.now() - sent);
-        else errors += 1;
-      } catch {
-        errors += 1;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
-  const elapsedMs = performance.now() - started;
-  agent.destroy();
-  return { latencies, errors, elapsedMs };
-}
 
 const clockTicksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
@@ -90,10 +45,10 @@ export async function run(): Promise<Figure[]> {
   const server = await startAppServer();
   try {
     const url = new URL('/me/demo', server.url);
-    await load(url, warmUpMs);
+    await load(url, warmUpMs, connections);
     const groupId = server.process.pid ?? 0;
     const cpuBefore = groupCpuSeconds(groupId);
-    const result = await load(url, durationMs);
+    const result = await load(url, durationMs, connections);
     const cpuUsed = groupCpuSeconds(groupId) - cpuBefore;
     if (result.latencies.length === 0) throw new Error('no request answered 200');
     const sorted = [...result.latencies].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 // fleet-card-rps: public card pages per second through nginx (deploy/nginx.conf) in front of
-// three compiled server processes on one PostgreSQL, 16 clients on loopback for 5 s.
+// three compiled server processes on one PostgreSQL, 16 keep-alive connections on loopback for 5 s (bench/http-load.ts, as card-rps).
 // rolling-restart-failed-requests: four members reading the card and pushing contacts
 // through nginx while each process in turn gets SIGTERM and starts again (decision 1085);
 // rolling-restart-lost-or-doubled-writes: pushes not in PostgreSQL exactly once.
@@ -15,28 +15,18 @@ import { nginxPath } from '../tests/support/nginx';
 import { postgresForBench } from '../tests/support/postgres-databases';
 import { builtClientDir } from './browser-harness';
 import type { Figure } from './run';
+import { load } from './http-load';
 
 const clients = 16;
 const seconds = 5;
 
 async function cardRequestsPerSecond(url: string): Promise<number> {
-  const until = performance.now() + seconds * 1000;
-  let ok = 0;
-  let failed = 0;
-  const client = async () => {
-    while (performance.now() < until) {
-      const res = await fetch(`${url}/me/demo`);
-      await res.arrayBuffer();
-      if (res.status === 200) ok += 1;
-      else failed += 1;
-    }
-  };
+  const card = new URL('/me/demo', url);
   // Warm: each process renders the page once and keeps it (decision 0402).
-  for (let i = 0; i < 6; i++) await (await fetch(`${url}/me/demo`)).arrayBuffer();
-  const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, client));
-  if (failed > 0) throw new Error(`${failed} card requests failed through nginx`);
-  return ok / ((performance.now() - started) / 1000);
+  await load(card, 1_000, clients);
+  const result = await load(card, seconds * 1000, clients);
+  if (result.errors > 0) throw new Error(`${result.errors} card requests failed through nginx`);
+  return result.latencies.length / (result.elapsedMs / 1000);
 }
 
 async function login(url: string, who: string): Promise<string> {
