@@ -297,6 +297,10 @@ export const messages = {
     vi: 'Hình thức đăng nhập này chưa được bật',
     en: 'This way of logging in is not enabled',
   },
+  wallet_not_configured: {
+    vi: 'Thẻ ví điện tử chưa được bật trên máy chủ này',
+    en: 'Wallet passes are not enabled on this server',
+  },
   origin_mismatch: {
     vi: 'Yêu cầu đến từ trang khác',
     en: 'The request came from another site',
