@@ -300,6 +300,26 @@ export const messages = {
     vi: 'Hình thức đăng nhập này chưa được bật',
     en: 'This way of logging in is not enabled',
   },
+  import_empty: {
+    vi: 'Tệp không có liên hệ nào để nhập',
+    en: 'The file has no contacts to import',
+  },
+  import_no_name_column: {
+    vi: 'Tệp CSV cần một cột "Họ tên" (hoặc "Name")',
+    en: 'The CSV file needs a "Name" (or "Họ tên") column',
+  },
+  import_unreadable: {
+    vi: 'Không đọc được tệp: hãy dùng tệp CSV hoặc vCard (.vcf)',
+    en: 'The file cannot be read: use a CSV or vCard (.vcf) file',
+  },
+  import_row_invalid: {
+    vi: 'Liên hệ ở dòng {line} không hợp lệ, chưa nhập gì',
+    en: 'The contact on line {line} is not valid; nothing was imported',
+  },
+  wallet_not_configured: {
+    vi: 'Thẻ ví điện tử chưa được bật trên máy chủ này',
+    en: 'Wallet passes are not enabled on this server',
+  },
   origin_mismatch: {
     vi: 'Yêu cầu đến từ trang khác',
     en: 'The request came from another site',

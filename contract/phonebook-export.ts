@@ -4,6 +4,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { csvStringifyOptions } from './csv';
 import { buildVCard } from './vcard';
+import type { LeadSource } from './contact';
 
 export interface ExportableContact {
   id: string;
@@ -16,6 +17,8 @@ export interface ExportableContact {
   note?: string | null;
   /** Public card address of a saved card, when there is one. */
   cardUrl?: string | null;
+  /** Where a lead came from (decision 1100), for the CSV's lead columns. */
+  leadSource?: LeadSource | null;
 }
 
 export function contactToVCard(contact: ExportableContact): string {
@@ -28,6 +31,7 @@ export function contactToVCard(contact: ExportableContact): string {
     address: contact.address ?? null,
     note: contact.note ?? null,
     cardUrl: contact.cardUrl ?? null,
+    uid: contact.id,
   });
 }
 
@@ -36,7 +40,9 @@ export function contactsToVCard(contacts: readonly ExportableContact[]): string 
   return contacts.map(contactToVCard).join('');
 }
 
+/** The columns of decision 1102: `id` first, so a CRM import can map it as the external id. */
 export const csvColumns = [
+  'id',
   'name',
   'phone',
   'email',
@@ -45,6 +51,9 @@ export const csvColumns = [
   'address',
   'note',
   'cardUrl',
+  'leadSource',
+  'leadAt',
+  'consentAt',
 ] as const;
 export type CsvColumn = (typeof csvColumns)[number];
 
@@ -64,13 +73,29 @@ export function contactsCsvHead(headers: Record<CsvColumn, string>): string {
 /** Rows of contacts, without BOM or titles: the next piece of a CSV written in pieces. */
 export function contactsCsvRows(contacts: readonly ExportableContact[]): string {
   if (contacts.length === 0) return '';
-  const rows = contacts.map((contact) =>
-    csvColumns.map((column) => (column === 'name' ? contact.name : (contact[column] ?? ''))),
-  );
+  const rows = contacts.map((contact) => csvColumns.map((column) => csvValue(contact, column)));
   return stringify(rows, { ...csvStringifyOptions, bom: false });
 }
 
+function csvValue(contact: ExportableContact, column: CsvColumn): string {
+  const lead = contact.leadSource;
+  switch (column) {
+    case 'leadSource':
+      return lead?.kind ?? '';
+    case 'leadAt':
+      return lead?.at ?? '';
+    case 'consentAt':
+      return lead?.consentAt ?? '';
+    case 'id':
+    case 'name':
+      return contact[column];
+    default:
+      return contact[column] ?? '';
+  }
+}
+
 export const csvHeadersVi: Record<CsvColumn, string> = {
+  id: 'id',
   name: 'Họ tên',
   phone: 'Điện thoại',
   email: 'Email',
@@ -79,9 +104,13 @@ export const csvHeadersVi: Record<CsvColumn, string> = {
   address: 'Địa chỉ',
   note: 'Ghi chú',
   cardUrl: 'Danh thiếp',
+  leadSource: 'Nguồn',
+  leadAt: 'Ngày đến',
+  consentAt: 'Đồng ý lúc',
 };
 
 export const csvHeadersEn: Record<CsvColumn, string> = {
+  id: 'id',
   name: 'Name',
   phone: 'Phone',
   email: 'Email',
@@ -90,4 +119,7 @@ export const csvHeadersEn: Record<CsvColumn, string> = {
   address: 'Address',
   note: 'Note',
   cardUrl: 'Card',
+  leadSource: 'Source',
+  leadAt: 'Arrived at',
+  consentAt: 'Consent at',
 };

@@ -18,6 +18,8 @@ export interface VCardInput {
   photoJpegBase64?: string | null;
   /** Link back to the card. */
   cardUrl?: string | null;
+  /** A stable id (a contact's uuid): a CRM or a re-import updates the same contact. */
+  uid?: string | null;
 }
 
 /**
@@ -87,6 +89,7 @@ function clean(value: string | null | undefined): string | null {
 /** Builds the .vcf text. */
 export function buildVCard(input: VCardInput): string {
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
+  if (input.uid) lines.push(`UID:urn:uuid:${escapeVCardText(input.uid)}`);
   const { family, given } = splitName(input.name);
   lines.push(`N:${escapeVCardText(family, true)};${escapeVCardText(given, true)};;;`);
   lines.push(`FN:${escapeVCardText(input.name.trim())}`);

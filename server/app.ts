@@ -62,6 +62,7 @@ import { exploreRoutes } from './routes/explore';
 import { shortLinkRedirects, shortLinkRoutes } from './routes/short-links';
 import { supportRoutes } from './routes/support';
 import { bioLinkRoutes } from './routes/bio-links';
+import { walletRoutes } from './routes/wallet';
 import { parseCardPath } from '../contract/card-paths';
 
 export function createApp(appDeps: AppDeps): Hono<AppEnv> {
@@ -204,6 +205,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   api.route('/', shortLinkRoutes(deps));
   api.route('/', supportRoutes(deps));
   api.route('/', bioLinkRoutes(deps));
+  api.route('/', walletRoutes(deps));
   // No route took it: a path the API does not have, told apart from a missing object.
   api.all('*', (c) => c.json(errorBody(c, 'unknown_call'), 404));
 

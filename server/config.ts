@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadPushConfig, type PushConfig } from './push/push-config';
+import { loadWalletConfig, type WalletConfig } from './wallet/wallet-config';
 
 export interface Config {
   port: number;
@@ -27,6 +28,8 @@ export interface Config {
   trustProxy: boolean;
   /** Web Push (VAPID) and Firebase settings; absent: no push is sent. */
   push?: PushConfig;
+  /** Apple and Google Wallet pass signing; absent or empty: no wallet buttons. */
+  wallet?: WalletConfig;
 }
 
 function envInt(name: string, fallback: number): number {
@@ -70,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
     push: loadPushConfig(env, dataDir, databaseUrl),
+    wallet: loadWalletConfig(env),
   };
 }

@@ -8,18 +8,30 @@ import { looksLikePhone, phoneDigits } from '../../contract/phone';
 import { ApiError, requestLang } from '../http/errors';
 import { rawBody, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
+import { requestHash, runIdempotent } from '../sync/idempotency';
+import { fieldMessages } from '../../contract/field-messages';
+import {
+  ImportFormatError,
+  matchImported,
+  parseContactsFile,
+  type ImportedContact,
+} from '../../contract/phonebook-import';
 import {
   contactForClient,
   contactListPage,
   liveContactCount,
   liveContactPages,
+  liveContacts,
   ownedContact,
+  upsertContact,
   type ContactRow,
 } from '../domain/contacts';
 import { chunkedTextBody } from '../http/chunked-export';
 import {
   contactListQuerySchema,
+  contactUpsertSchema,
   foldForSearch,
+  type ContactUpsertInput,
   type Contact,
   type ContactPage,
 } from '../../contract/contact';
@@ -137,6 +149,74 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
     c.header('Content-Disposition', 'attachment; filename="danh-ba.csv"');
     c.header('Cache-Control', 'no-store');
     return c.body(chunkedTextBody(exportPieces(id, contactsCsvRows, contactsCsvHead(headers))));
+  });
+
+  /**
+   * Import of a CSV or vCard file (decision 1102): each row updates the contact with its id,
+   * phone or e-mail, or adds one. Every row is checked before anything is written; a bad row is
+   * named by its line and nothing changes. Online only (the file is read here).
+   */
+  app.post('/contacts/importContacts/:id', async (c) => {
+    const ownerId = requireOwner(c, uuidParam(c, 'id'));
+    const text = await c.req.text();
+    let rows: ImportedContact[];
+    try {
+      rows = parseContactsFile(text);
+    } catch (error) {
+      if (error instanceof ImportFormatError) throw new ApiError(400, error.code);
+      throw error;
+    }
+    const existing = new Map((await liveContacts(db, ownerId)).map((row) => [row.id, row]));
+    const targets = matchImported([...existing.values()], rows, () => crypto.randomUUID());
+    // Rows that are the same person fold into one write; an empty cell keeps what is stored.
+    const merged = new Map<string, { line: number; input: Record<string, unknown> }>();
+    rows.forEach((row, index) => {
+      const target = targets[index]!;
+      const stored = existing.get(target.id);
+      const before = merged.get(target.id)?.input ?? {
+        id: target.id,
+        name: stored?.name ?? '',
+        phone: stored?.phone ?? '',
+        email: stored?.email ?? '',
+        company: stored?.company ?? '',
+        jobTitle: stored?.jobTitle ?? '',
+        address: stored?.address ?? '',
+        note: stored?.note ?? '',
+        cardMemberId: stored?.cardMemberId ?? null,
+      };
+      const given = Object.fromEntries(
+        (['name', 'phone', 'email', 'company', 'jobTitle', 'address', 'note'] as const)
+          .filter((field) => row[field] !== '')
+          .map((field) => [field, row[field]]),
+      );
+      merged.set(target.id, { line: row.line, input: { ...before, ...given } });
+    });
+    const inputs: ContactUpsertInput[] = [...merged.values()].map(({ line, input }) => {
+      const checked = v.safeParse(contactUpsertSchema, input);
+      if (!checked.success) {
+        throw new ApiError(
+          400,
+          'import_row_invalid',
+          fieldMessages(contactUpsertSchema, checked.issues),
+          undefined,
+          { line },
+        );
+      }
+      return checked.output;
+    });
+    const created = inputs.filter((input) => !existing.has(input.id)).length;
+    const result = await runIdempotent(
+      db,
+      ownerId,
+      c.req.header('idempotency-key'),
+      requestHash('contact.import', text),
+      async (tx) => {
+        const ctx = { memberId: ownerId, now: deps.now() };
+        for (const input of inputs) await upsertContact.run(tx, ctx, input);
+        return { status: 200, body: { created, updated: inputs.length - created } };
+      },
+    );
+    return c.json(result.body as { created: number; updated: number });
   });
 
   return app;

@@ -190,8 +190,8 @@ export async function refreshSession(staleToken: string | undefined): Promise<St
   return locks ? locks.request('mecards-auth-refresh', run) : run();
 }
 
-/** Sends a request and returns its JSON; throws ApiRequestError, NetworkError or SessionExpiredError. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+/** The answer of a request sent with the session's token, refreshed once on a 401. */
+async function okResponse(path: string, request: ApiRequest): Promise<Response> {
   const useAuth = request.auth !== false;
   const session = useAuth ? await readSession() : null;
   let response = await send(path, request, session?.accessToken);
@@ -200,6 +200,17 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     response = await send(path, request, renewed.accessToken);
   }
   if (!response.ok) throw await errorFrom(response);
+  return response;
+}
+
+/** Sends a request and returns its body as bytes (a file the server makes); throws as apiFetch. */
+export async function apiBlob(path: string, request: ApiRequest = {}): Promise<Blob> {
+  return (await okResponse(path, request)).blob();
+}
+
+/** Sends a request and returns its JSON; throws ApiRequestError, NetworkError or SessionExpiredError. */
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const response = await okResponse(path, request);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('application/json') ? await response.json() : await response.text()) as T;

@@ -98,11 +98,11 @@ describe('exports of 50,000 contacts', () => {
     });
     expect(res.status).toBe(200);
     const text = await readAll(res, () => Promise.resolve());
-    expect(text.startsWith('\ufeffName,Phone,')).toBe(true);
+    expect(text.startsWith('\ufeffid,Name,Phone,')).toBe(true);
     expect(text.split('\ufeff')).toHaveLength(2);
     const rows = text.split('\r\n').filter(Boolean);
     expect(rows).toHaveLength(total + 1);
-    expect(rows[1]).toMatch(/^Khách 00001 Nguyễn Thị Ánh,0900000001,/);
+    expect(rows[1]).toMatch(/^[0-9a-f-]{36},Khách 00001 Nguyễn Thị Ánh,0900000001,/);
   }, 300_000);
 });
 

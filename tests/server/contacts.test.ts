@@ -231,8 +231,12 @@ describe('phonebook calls', () => {
     const bytes = new Uint8Array(await csv.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csvText = new TextDecoder().decode(bytes);
-    expect(csvText.split('\r\n')[0]).toBe('Name,Phone,Email,Company,Job title,Address,Note,Card');
-    expect(csvText).toContain('Hoàng Thị Mai,0944555666,mai.hoang@gmail.com,Nhà hàng Hương Rừng');
+    expect(csvText.split('\r\n')[0]).toBe(
+      'id,Name,Phone,Email,Company,Job title,Address,Note,Card,Source,Arrived at,Consent at',
+    );
+    expect(csvText).toMatch(
+      /\n[0-9a-f-]{36},Hoàng Thị Mai,0944555666,mai\.hoang@gmail\.com,Nhà hàng Hương Rừng/,
+    );
   });
 
   it('registers contact mutations and a pull source scoped to the owner', async () => {
@@ -263,7 +267,7 @@ describe('phonebook calls', () => {
     const csv = await server.request(`/api/contacts/exportCsv/${demoId}`, { token: demo });
     const text = new TextDecoder().decode(new Uint8Array(await csv.arrayBuffer()));
     const row = text.split('\r\n').find((l) => l.includes('cmd|calc'));
-    expect(row?.startsWith("'=cmd|calc!A0,")).toBe(true);
+    expect(row).toMatch(/^[0-9a-f-]{36},'=cmd\|calc!A0,/);
     expect(row).toContain(`"'+HYPERLINK(""http://evil.example"")"`);
     expect(row).toContain(",'@SUM(A1),");
   });

@@ -61,7 +61,9 @@ describe('CSV export', () => {
     const csv = contactsToCsv(contacts, csvHeadersVi);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Họ tên,Điện thoại,Email,Công ty,Chức danh,Địa chỉ,Ghi chú,Danh thiếp');
+    expect(lines[0]).toBe(
+      'id,Họ tên,Điện thoại,Email,Công ty,Chức danh,Địa chỉ,Ghi chú,Danh thiếp,Nguồn,Ngày đến,Đồng ý lúc',
+    );
     expect(lines[1]).toContain('"Cà Phê Sương Mai, chi nhánh Đà Lạt"');
     expect(lines[1]).toContain('"12 Trần Hưng Đạo; Đà Lạt"');
     expect(csv).toContain('"Gặp ở hội chợ\nhẹn cà phê"');
@@ -79,7 +81,7 @@ describe('CSV export', () => {
     expect(csvCell('\tcmd')).toBe("'\tcmd");
     expect(csvCell('\rcmd')).toBe('"\'\rcmd"');
     expect(contactsToCsv([contacts[1]!], csvHeadersVi).split('\r\n')[1]).toBe(
-      'Bùi Đức Thắng,,,,,,,',
+      '6f1c7a52-9d1b-4c53-8f43-0c3f1b2a9e02,Bùi Đức Thắng,,,,,,,,,,',
     );
   });
 
@@ -96,7 +98,7 @@ describe('CSV export', () => {
       csvHeadersVi,
     );
     const row = csv.split('\r\n')[1]!;
-    expect(row.startsWith("'=cmd|' /C calc'!A0,")).toBe(true);
+    expect(row.startsWith("x,'=cmd|' /C calc'!A0,")).toBe(true);
     expect(row).toContain(`"'+SUM(1,2)"`);
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
   });

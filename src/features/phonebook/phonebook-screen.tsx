@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/spinner';
 import { OverflowMenu } from '../../ui/overflow-menu';
 import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
+import { ApiRequestError } from '../../api/http-client';
 import { ContactSearchIndex } from './contact-search';
 import { ContactForm } from './contact-form';
 import { ContactDetail, initials } from './contact-detail';
@@ -24,6 +25,7 @@ import {
   deleteContact,
   downloadCsv,
   downloadVCard,
+  importContactsFile,
   saveContact,
   useContacts,
 } from './phonebook-data';
@@ -170,6 +172,7 @@ export function PhonebookScreen({
           >
             {t`Xuất CSV`}
           </Button>
+          {ownerId && <ImportButton ownerId={ownerId} />}
         </div>
       </header>
 
@@ -355,3 +358,48 @@ const ContactListRow = memo(function ContactListRow({
     </div>
   );
 });
+
+/** Picks a CSV or vCard file and imports it (decision 1102); says what changed or why not. */
+function ImportButton({ ownerId }: { ownerId: string }) {
+  const { t } = useLingui();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function importFile(file: File) {
+    setBusy(true);
+    try {
+      const { created, updated } = await importContactsFile(ownerId, file);
+      toast.success(
+        t`Đã nhập: ${formatNumber(created)} liên hệ mới, ${formatNumber(updated)} liên hệ cập nhật`,
+      );
+    } catch (error) {
+      toast.error(
+        error instanceof ApiRequestError
+          ? error.message
+          : t`Không nhập được tệp: cần có mạng, hãy thử lại khi có kết nối.`,
+      );
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,.vcf,text/csv,text/vcard,text/x-vcard"
+        hidden
+        data-testid="contacts-import-file"
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (file) void importFile(file);
+        }}
+      />
+      <Button variant="secondary" busy={busy} onClick={() => input.current?.click()}>
+        {t`Nhập CSV / vCard`}
+      </Button>
+    </>
+  );
+}

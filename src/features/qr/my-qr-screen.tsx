@@ -14,6 +14,7 @@ import { toast } from '../../ui/toast';
 import { downloadCanvasPng, paintQr, readableQrColor } from '../../ui/qr-paint';
 import { downloadQrPdf, downloadQrSvg, nfcWritable, writeNfcLink } from './qr-exports';
 import { ShareExtras } from './share-extras';
+import { WalletPasses } from './wallet-passes';
 import './qr.css';
 import { currentMemberId } from '../../api/current-member';
 
@@ -182,6 +183,7 @@ export function MyQrScreen() {
           </Button>
         </section>
       )}
+      {profile && <WalletPasses cardVersion={profile.updatedAt} />}
       {profile && link && <ShareExtras profile={profile} link={link} qrDark={dark} />}
     </main>
   );
