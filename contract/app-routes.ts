@@ -72,6 +72,8 @@ export const appScreenPaths = [
   '/action/shortenedLink',
   // The bio link editor (decision 0940); its public page /bio/{key} is the server's.
   '/action/bio-link',
+  // Spec §2 save-poster: the poster editor (the member's posters in the content screen).
+  '/action/save-poster',
   '/action/support',
   '/action/supportInbox',
 ] as const;

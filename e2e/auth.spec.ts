@@ -408,3 +408,55 @@ test('a phone account registers with an SMS code and resets its password by SMS'
   await expect(page).toHaveURL(/\/login$/);
   await logInThroughForm(page, phone, 'tra-da-via-he-5');
 });
+
+test('/authenticating without a session ends on the login screen and says why', async ({
+  page,
+}) => {
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  await page.goto('/authenticating');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('login-error')).toHaveText(
+    'Chưa đăng nhập hoặc phiên đăng nhập đã hết. Vui lòng đăng nhập lại.',
+  );
+  await page.waitForTimeout(1_500);
+  expect(navigations).toBeLessThanOrEqual(3);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe('a phone in English with no language chosen', () => {
+  test.use({ locale: 'en-US' });
+
+  test('sees one language per screen, and signing up keeps the account Vietnamese', async ({
+    page,
+    request,
+  }) => {
+    // The server's message speaks the page's language, not the browser's.
+    await page.goto('/login');
+    await page.getByLabel('Email hoặc số điện thoại').fill(uniqueEmail('no-such'));
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('not-the-password-1');
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'Email/số điện thoại hoặc mật khẩu không đúng',
+    );
+
+    const phone = `09${String(Date.now()).slice(-8)}`;
+    const password = 'hoa-sen-tim-2026';
+    await page.goto('/register');
+    await page.getByRole('radio', { name: 'Số điện thoại' }).check();
+    await page.getByLabel('Họ và tên').fill('Phạm Điện Thoại');
+    await page.getByRole('textbox', { name: 'Số điện thoại' }).fill(phone);
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+    await page.getByLabel('Xác nhận mật khẩu').fill(password);
+    await page.getByRole('button', { name: 'Nhận mã xác thực' }).click();
+    const { payload } = await latestMessage(request, phone, 'register_otp');
+    await page.getByLabel('Mã OTP').fill(payload.code ?? '');
+    await page.getByRole('button', { name: 'Xác nhận và đăng ký' }).click();
+    await expect(page).toHaveURL(/\/action$/, { timeout: 20_000 });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+    const login = await request.post('/api/auth/login', { data: { email: phone, password } });
+    expect(((await login.json()) as { language: string }).language).toBe('VN');
+  });
+});

@@ -38,6 +38,7 @@ import { Route as ActionJobDiaryRouteImport } from './routes/action/jobDiary'
 import { Route as ActionMemberManagementRouteImport } from './routes/action/memberManagement'
 import { Route as ActionPhonebookRouteImport } from './routes/action/phonebook'
 import { Route as ActionQrcodeRouteImport } from './routes/action/qrcode'
+import { Route as ActionSavePosterRouteImport } from './routes/action/save-poster'
 import { Route as ActionShortenedLinkRouteImport } from './routes/action/shortenedLink'
 import { Route as ActionStatisticalRouteImport } from './routes/action/statistical'
 import { Route as ActionSupportRouteImport } from './routes/action/support'
@@ -222,6 +223,11 @@ const ActionPhonebookRoute = ActionPhonebookRouteImport.update({
 const ActionQrcodeRoute = ActionQrcodeRouteImport.update({
   id: '/action/qrcode',
   path: '/action/qrcode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActionSavePosterRoute = ActionSavePosterRouteImport.update({
+  id: '/action/save-poster',
+  path: '/action/save-poster',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ActionShortenedLinkRoute = ActionShortenedLinkRouteImport.update({
@@ -452,6 +458,7 @@ export interface FileRoutesByFullPath {
   '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/save-poster': typeof ActionSavePosterRoute
   '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/support': typeof ActionSupportRoute
@@ -522,6 +529,7 @@ export interface FileRoutesByTo {
   '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/save-poster': typeof ActionSavePosterRoute
   '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/support': typeof ActionSupportRoute
@@ -593,6 +601,7 @@ export interface FileRoutesById {
   '/action/memberManagement': typeof ActionMemberManagementRoute
   '/action/phonebook': typeof ActionPhonebookRoute
   '/action/qrcode': typeof ActionQrcodeRoute
+  '/action/save-poster': typeof ActionSavePosterRoute
   '/action/shortenedLink': typeof ActionShortenedLinkRoute
   '/action/statistical': typeof ActionStatisticalRoute
   '/action/support': typeof ActionSupportRoute
@@ -665,6 +674,7 @@ export interface FileRouteTypes {
     | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/save-poster'
     | '/action/shortenedLink'
     | '/action/statistical'
     | '/action/support'
@@ -735,6 +745,7 @@ export interface FileRouteTypes {
     | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/save-poster'
     | '/action/shortenedLink'
     | '/action/statistical'
     | '/action/support'
@@ -805,6 +816,7 @@ export interface FileRouteTypes {
     | '/action/memberManagement'
     | '/action/phonebook'
     | '/action/qrcode'
+    | '/action/save-poster'
     | '/action/shortenedLink'
     | '/action/statistical'
     | '/action/support'
@@ -876,6 +888,7 @@ export interface RootRouteChildren {
   ActionMemberManagementRoute: typeof ActionMemberManagementRoute
   ActionPhonebookRoute: typeof ActionPhonebookRoute
   ActionQrcodeRoute: typeof ActionQrcodeRoute
+  ActionSavePosterRoute: typeof ActionSavePosterRoute
   ActionShortenedLinkRoute: typeof ActionShortenedLinkRoute
   ActionStatisticalRoute: typeof ActionStatisticalRoute
   ActionSupportRoute: typeof ActionSupportRoute
@@ -1119,6 +1132,13 @@ declare module '@tanstack/react-router' {
       path: '/action/qrcode'
       fullPath: '/action/qrcode'
       preLoaderRoute: typeof ActionQrcodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/action/save-poster': {
+      id: '/action/save-poster'
+      path: '/action/save-poster'
+      fullPath: '/action/save-poster'
+      preLoaderRoute: typeof ActionSavePosterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/action/shortenedLink': {
@@ -1438,6 +1458,7 @@ const rootRouteChildren: RootRouteChildren = {
   ActionMemberManagementRoute: ActionMemberManagementRoute,
   ActionPhonebookRoute: ActionPhonebookRoute,
   ActionQrcodeRoute: ActionQrcodeRoute,
+  ActionSavePosterRoute: ActionSavePosterRoute,
   ActionShortenedLinkRoute: ActionShortenedLinkRoute,
   ActionStatisticalRoute: ActionStatisticalRoute,
   ActionSupportRoute: ActionSupportRoute,

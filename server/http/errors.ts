@@ -45,7 +45,15 @@ export const notFound = () => new ApiError(404, 'not_found');
 export const forbidden = () => new ApiError(403, 'forbidden');
 export const unauthorized = () => new ApiError(401, 'unauthorized');
 
-/** Language of messages: the `lang` cookie, then Accept-Language; Vietnamese by default. */
+/** The language the person chose (the `lang` cookie), if any: a browser's own setting is no choice. */
+export function chosenLang(c: Context): Lang | undefined {
+  return cookieLocale(c.req.header('cookie') ?? '');
+}
+
+/**
+ * Language of messages: the `lang` cookie, then Accept-Language (the app sends its page's
+ * language there); Vietnamese by default.
+ */
 export function requestLang(c: Context): Lang {
   const fromCookie = cookieLocale(c.req.header('cookie') ?? '');
   if (fromCookie) return fromCookie;

@@ -15,7 +15,7 @@ import { authLimits, hitLimit } from '../auth/rate-limit';
 import { createMember, queueRegisterCode } from '../auth/registration';
 import { requireMember } from '../http/auth';
 import type { AppEnv } from '../http/env';
-import { ApiError, requestLang } from '../http/errors';
+import { ApiError, chosenLang, requestLang } from '../http/errors';
 import { readBody } from '../http/input';
 
 export function registrationRoutes(kit: AuthKit) {
@@ -57,7 +57,8 @@ export function registrationRoutes(kit: AuthKit) {
     await hitLimit(db, authLimits.registerIp, kit.ip(c), now);
     await hitLimit(db, authLimits.registerAccount, `${input.type}:${destination}`, now);
     await kit.requireOtp('register', destination, input.otp);
-    const created = await createMember(db, input, requestLang(c));
+    // The account's (and its card's) language is a choice, never the browser's setting.
+    const created = await createMember(db, input, chosenLang(c) ?? 'vi');
     const answer: RegisterAnswer = { memberId: created.id, urlMinify: created.urlMinify };
     return c.json(answer, 201);
   });

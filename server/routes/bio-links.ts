@@ -93,7 +93,7 @@ footer{margin-top:2rem;font-size:.9rem}footer a{color:${t.text}}
 const workerScript = `<script>(function(){var n=navigator.serviceWorker;if(!n||/Zalo/i.test(navigator.userAgent)||n.controller)return;n.addEventListener('controllerchange',function(){var w=n.controller;if(w)w.postMessage({type:${JSON.stringify(keepVisitedPageMessage)},page:location.href,reads:[],images:[].map.call(document.images,function(i){return i.currentSrc||i.src}).filter(function(u){return /^https?:/.test(u)})})},{once:true});addEventListener('load',function(){n.register('/sw.js',{scope:'/'}).catch(function(){})})})()</script>`;
 
 function page(title: string, style: string, body: string, script = ''): string {
-  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><style>${style}</style></head><body>${body}${script}</body></html>`;
+  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(`${title} - m.e Cards`)}</title><meta name="robots" content="noindex"><style>${style}</style></head><body>${body}${script}</body></html>`;
 }
 
 function itemHtml(key: string, item: BioLink): string {

@@ -78,6 +78,10 @@ async function send(
   headers.set('accept', 'application/json');
   if (token) headers.set('authorization', `Bearer ${token}`);
   if (request.idempotencyKey) headers.set('idempotency-key', request.idempotencyKey);
+  // The server words its messages in the page's language, not the browser's (decision 1042).
+  const pageLang = (globalThis as { document?: { documentElement?: { lang?: string } } }).document
+    ?.documentElement?.lang;
+  if (pageLang && !headers.has('accept-language')) headers.set('accept-language', pageLang);
   let body: string | ArrayBuffer | Blob | undefined;
   if (request.json !== undefined) {
     headers.set('content-type', 'application/json');
@@ -159,7 +163,10 @@ async function endExpiredSession(): Promise<void> {
  * Trades the refresh cookie for a new access token. One refresh at a time across tabs and
  * the service worker: whoever waited finds the token already renewed and reuses it.
  */
-export async function refreshSession(staleToken: string | undefined): Promise<StoredSession> {
+export async function refreshSession(
+  staleToken: string | undefined,
+  { endOnFailure = true } = {},
+): Promise<StoredSession> {
   const run = async (): Promise<StoredSession> => {
     const current = await reloadSession();
     if (current && current.accessToken !== staleToken) return current;
@@ -169,7 +176,9 @@ export async function refreshSession(staleToken: string | undefined): Promise<St
     const response = await send('/auth/refresh', { method: 'POST', json: {} }, undefined);
     if (response.status === 401 || response.status === 403) {
       const loggedOutMeanwhile = staleToken !== undefined && !(await reloadSession());
-      if (!loggedOutMeanwhile) await endExpiredSession();
+      // Without a session to end (an outside login that did not happen), a reload would only
+      // land on the same page again.
+      if (!loggedOutMeanwhile && endOnFailure) await endExpiredSession();
       throw new SessionExpiredError();
     }
     if (!response.ok) throw await errorFrom(response);

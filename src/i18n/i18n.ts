@@ -64,6 +64,22 @@ export function savedLocale(): Locale {
   return toLocale(readCookie(cookieNames.lang));
 }
 
+/**
+ * The language chosen on this device with the switch, if any (decision 1042): it wins over the
+ * profile's language, which is the card's language for its visitors.
+ */
+export function chosenLocale(): Locale | undefined {
+  const value = readCookie(cookieNames.lang);
+  return value === 'en' || value === 'vi' ? value : undefined;
+}
+
+/** The interface language after a login or at app start: the device's choice, else the profile's. */
+export async function activateMemberLocale(profileLanguage: string | null | undefined) {
+  await activateLocale(chosenLocale() ?? localeFromProfileLanguage(profileLanguage), {
+    remember: false,
+  });
+}
+
 /** Spec §4: profile language VN gives Vietnamese, anything else English. */
 export function localeFromProfileLanguage(language: string | null | undefined): Locale {
   return language === 'VN' || language == null ? 'vi' : 'en';

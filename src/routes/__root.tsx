@@ -6,8 +6,7 @@ import { NotFoundScreen } from '../ui/not-found-screen';
 import { ToastViewport } from '../ui/toast';
 import { MemberMenu } from '../features/member-menu/member-menu';
 import { hasLoginCookie } from '../lib/cookies';
-import { ensureFullCatalog, needsFullCatalog, type Locale } from '../i18n/i18n';
-import { currentMemberId } from '../api/current-member';
+import { ensureFullCatalog, needsFullCatalog } from '../i18n/i18n';
 
 // The sync status (and with it Dexie and the sync engine) loads only on a device that has
 // local data or a logged-in member: a first-time visitor's login screen stays light.
@@ -24,15 +23,6 @@ const MemberTabBar = lazy(() =>
     ([m]) => ({ default: m.MemberTabBar }),
   ),
 );
-
-/** A logged-in member's language choice is a profile edit (kept across reloads and logins). */
-function keepLanguageInProfile(locale: Locale): void {
-  const memberId = currentMemberId();
-  if (!hasLoginCookie() || !memberId) return;
-  void import('../features/profile/profile-data').then((m) =>
-    m.saveProfileLanguage(memberId, locale),
-  );
-}
 
 // Toasts of arriving notifications and the push address, for a logged-in member only.
 const NotificationAgent = lazy(() =>
@@ -79,7 +69,7 @@ function RootLayout() {
   const hasLocalData = useDeviceHasLocalData();
   return (
     <>
-      {!bare && <AppHeader menu={<MemberMenu />} onLanguageChosen={keepLanguageInProfile} />}
+      {!bare && <AppHeader menu={<MemberMenu />} />}
       {!bare && hasLoginCookie() && (
         <Suspense fallback={null}>
           <HomeScreenAgent />

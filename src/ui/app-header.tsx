@@ -1,17 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LanguageSwitch } from './language-switch';
-import type { Locale } from '../i18n/i18n';
 import { OfflineIndicator } from './offline-indicator';
 
 /** The compact app header: product mark, status badges, language switch, the member's menu. */
-export function AppHeader({
-  menu,
-  onLanguageChosen,
-}: {
-  menu?: ReactNode;
-  onLanguageChosen?: (locale: Locale) => void;
-}) {
+export function AppHeader({ menu }: { menu?: ReactNode }) {
   return (
     <header className="app-header">
       <Link to="/" className="app-header__mark">
@@ -21,7 +14,7 @@ export function AppHeader({
         {/* Status slot: connectivity here; sync status badges go beside it. */}
         <OfflineIndicator />
       </div>
-      <LanguageSwitch {...(onLanguageChosen ? { onChosen: onLanguageChosen } : {})} />
+      <LanguageSwitch />
       {menu}
     </header>
   );

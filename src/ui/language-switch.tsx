@@ -8,10 +8,10 @@ const choices: readonly { locale: Locale; short: string; label: string }[] = [
 ];
 
 /**
- * Vietnamese / English switch; the choice persists in the `lang` cookie, and `onChosen` lets
- * the app keep it in a logged-in member's profile too.
+ * Vietnamese / English switch: the device's choice, kept in the `lang` cookie. It never edits
+ * the profile's language, which is the card's language for its visitors (decision 1042).
  */
-export function LanguageSwitch({ onChosen }: { onChosen?: (locale: Locale) => void }) {
+export function LanguageSwitch() {
   const { i18n, t } = useLingui();
   return (
     <div className="language-switch" role="group" aria-label={t`Ngôn ngữ`}>
@@ -25,7 +25,6 @@ export function LanguageSwitch({ onChosen }: { onChosen?: (locale: Locale) => vo
           onClick={() => {
             if (i18n.locale === choice.locale) return;
             void activateLocale(choice.locale);
-            onChosen?.(choice.locale);
           }}
         >
           {choice.short}

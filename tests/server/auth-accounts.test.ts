@@ -102,6 +102,30 @@ describe('register', () => {
     expect(row?.email).toBeNull();
   });
 
+  it("keeps the account Vietnamese unless English was chosen (the browser's setting is no choice)", async () => {
+    const register = async (phone: string, headers: Record<string, string>) => {
+      await post('/auth/registerOTP', { phone });
+      const message = await latestMessage(phone);
+      const res = await server.request('/api/auth/register', {
+        method: 'POST',
+        headers,
+        json: {
+          type: 'tbPhone',
+          phone,
+          name: 'Lê Ngôn Ngữ',
+          password: 'ca-phe-sua-da-99',
+          confirmPassword: 'ca-phe-sua-da-99',
+          otp: message?.payload.code,
+        },
+      });
+      expect(res.status).toBe(201);
+      const [row] = await db.select().from(members).where(eq(members.phone, phone));
+      return row?.language;
+    };
+    expect(await register('0933222001', { 'accept-language': 'en-US,en;q=0.9' })).toBe('VN');
+    expect(await register('0933222002', { cookie: 'lang=en', 'accept-language': 'vi' })).toBe('EN');
+  });
+
   it('tells an existing address only by mail, with the same answer', async () => {
     const res = await post('/auth/registerOTPEmail', { email: 'demo@mecards.vn' });
     expect(res.status).toBe(200);

@@ -83,6 +83,8 @@ describe('bio link page', () => {
     const html = await page.text();
     expect(html).toContain('Cửa hàng');
     expect(html.indexOf('Đặt lịch hẹn')).toBeLessThan(html.indexOf('Cửa hàng'));
+    // Spec §1: page titles carry the suffix ' - m.e Cards'.
+    expect(html).toMatch(/<title>[^<]+ - m\.e Cards<\/title>/);
     // No script file; one small inline script hands the page to the worker for offline (1060).
     expect(html).not.toMatch(/<script[^>]*\bsrc=/);
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');

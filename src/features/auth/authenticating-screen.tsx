@@ -5,7 +5,7 @@ import type { SessionFacts } from '../../../contract/auth';
 import { apiFetch, refreshSession, SessionExpiredError } from '../../api/http-client';
 import { readSession, writeSession } from '../../api/session-store';
 import { markLoggedIn, markLoggedOut } from '../../api/use-session';
-import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
+import { activateMemberLocale } from '../../i18n/i18n';
 import { Spinner } from '../../ui/spinner';
 import { usePageTitle } from '../../ui/page-title';
 import { errorText } from './form-errors';
@@ -26,7 +26,7 @@ export function AuthenticatingScreen() {
     let cancelled = false;
     const run = async () => {
       try {
-        await refreshSession(undefined);
+        await refreshSession(undefined, { endOnFailure: false });
         const facts = await apiFetch<SessionFacts>('/auth/authenticating');
         // Read again: the call may have refreshed the token meanwhile.
         const session = await readSession();
@@ -34,12 +34,18 @@ export function AuthenticatingScreen() {
         const restored = { ...session, name: facts.name, urlMinify: facts.urlMinify };
         await writeSession(restored);
         markLoggedIn(restored);
-        await activateLocale(localeFromProfileLanguage(facts.language));
+        await activateMemberLocale(facts.language);
         if (!cancelled)
           await navigate({ href: homeAfterLogin(facts.urlMinify, undefined), replace: true });
       } catch (error) {
         markLoggedOut(error instanceof Error ? error : null);
-        if (!cancelled) setFailure(errorText(error, i18n.locale === 'en' ? 'en' : 'vi'));
+        if (cancelled) return;
+        // No session to trade (a bookmarked or reopened address): the login screen says why.
+        if (error instanceof SessionExpiredError) {
+          await navigate({ to: '/login', replace: true });
+          return;
+        }
+        setFailure(errorText(error, i18n.locale === 'en' ? 'en' : 'vi'));
       }
     };
     void run();

@@ -6,7 +6,7 @@ import { t } from '@lingui/core/macro';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { genericMessage } from '../../../contract/generic-message';
 import type { Lang } from '../../../contract/messages';
-import { ApiRequestError, NetworkError } from '../../api/http-client';
+import { ApiRequestError, NetworkError, SessionExpiredError } from '../../api/http-client';
 
 /** The language of message texts for the current locale. */
 export function useMessageLang(): Lang {
@@ -18,6 +18,8 @@ export function useMessageLang(): Lang {
 export function errorText(error: unknown, lang: Lang): string {
   if (error instanceof ApiRequestError) return error.message || genericMessage[lang];
   if (error instanceof NetworkError) return t`Không có kết nối mạng. Vui lòng thử lại khi có mạng.`;
+  if (error instanceof SessionExpiredError)
+    return t`Chưa đăng nhập hoặc phiên đăng nhập đã hết. Vui lòng đăng nhập lại.`;
   return genericMessage[lang];
 }
 

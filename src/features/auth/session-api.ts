@@ -7,7 +7,7 @@ import type { LoginForm } from '../../../contract/login';
 import { apiFetch } from '../../api/http-client';
 import { clearSession, writeSession, type StoredSession } from '../../api/session-store';
 import { markLoggedIn, markLoggedOut, markLoggingIn } from '../../api/use-session';
-import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
+import { activateMemberLocale } from '../../i18n/i18n';
 import { clearSessionCookies } from '../../lib/cookies';
 
 export function storedFrom(answer: LoginAnswer): StoredSession {
@@ -41,7 +41,7 @@ export async function logIn(form: LoginForm): Promise<LoginAnswer> {
     const session = storedFrom(answer);
     await writeSession(session);
     markLoggedIn(session);
-    await activateLocale(localeFromProfileLanguage(answer.language));
+    await activateMemberLocale(answer.language);
     return answer;
   } catch (error) {
     await forgetSession(error instanceof Error ? error : new Error(String(error)));

@@ -2,7 +2,7 @@
 // interface language set from the profile language (VN → Vietnamese, anything else English).
 import type { Member } from '../../../contract/member';
 import type { SessionFacts } from '../../../contract/auth';
-import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
+import { activateMemberLocale } from '../../i18n/i18n';
 import { clearSessionCookies, hasLoginCookie } from '../../lib/cookies';
 import {
   apiFetch,
@@ -51,7 +51,7 @@ export async function restoreSessionAtStart(): Promise<void> {
     };
     await writeSession(restored);
     markLoggedIn(restored);
-    await activateLocale(localeFromProfileLanguage(await waitingLanguage(profile)));
+    await activateMemberLocale(await waitingLanguage(profile));
     mark('restored');
   } catch (error) {
     mark(error instanceof NetworkError ? 'offline' : 'failed');

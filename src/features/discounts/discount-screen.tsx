@@ -79,6 +79,20 @@ interface Draft {
   active: boolean;
 }
 
+/** On, off, not started or expired: the same rule the till applies (contract/discount.ts). */
+function OfferState({ offer }: { offer: DiscountGroup }) {
+  switch (discountRefusal(offer, vietnamDay(new Date()))) {
+    case 'discount_inactive':
+      return <Trans>đã tắt</Trans>;
+    case 'discount_expired':
+      return <Trans>Hết hạn</Trans>;
+    case 'discount_not_started':
+      return <Trans>chưa bắt đầu</Trans>;
+    default:
+      return <Trans>đang bật</Trans>;
+  }
+}
+
 function newDraft(): Draft {
   const today = vietnamDay(new Date());
   return {
@@ -190,8 +204,7 @@ function OfferManager({
               {o.title} · −{o.percent}%
             </strong>
             <span className="discount-muted">
-              {formatDate(o.validFrom)} – {formatDate(o.validTo)} ·{' '}
-              {o.active ? <Trans>đang bật</Trans> : <Trans>đã tắt</Trans>}
+              {formatDate(o.validFrom)} – {formatDate(o.validTo)} · <OfferState offer={o} />
             </span>
             <Button
               variant="secondary"

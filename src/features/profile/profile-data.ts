@@ -51,11 +51,6 @@ export async function saveProfile(memberId: string, patch: Patch): Promise<void>
   });
 }
 
-/** The interface language chosen while logged in becomes the profile's (spec §4 app start). */
-export function saveProfileLanguage(memberId: string, locale: 'vi' | 'en'): Promise<void> {
-  return saveProfile(memberId, { language: locale === 'en' ? 'EN' : 'VN' });
-}
-
 /** Whether the member has a shown bank, link or video on their card (mirrored rows). */
 export function useHasAccountLinks(memberId: string): boolean {
   return (

@@ -7,7 +7,7 @@ import { contractResolver } from '../../lib/contract-resolver';
 import { currentMemberId } from '../../api/current-member';
 import { QueryScope, queryClient } from '../../api/query-client';
 import { apiFetch } from '../../api/http-client';
-import { activateLocale, localeFromProfileLanguage } from '../../i18n/i18n';
+import { activateMemberLocale } from '../../i18n/i18n';
 import type { ProfileRow } from '../../db/app-db';
 import { TextField } from '../../ui/text-field';
 import { Button } from '../../ui/button';
@@ -136,7 +136,8 @@ function ProfileEditor({
       toastWriteFailed(error, t`Không lưu được hồ sơ. Vui lòng thử lại!`);
       return;
     }
-    if (patch.language) await activateLocale(localeFromProfileLanguage(patch.language));
+    // The card's language; the interface follows it unless this device chose one (decision 1042).
+    if (patch.language) await activateMemberLocale(patch.language);
     // On this device until the outbox reaches the server (decision 1061).
     toast.success(
       navigator.onLine

@@ -1,0 +1,44 @@
+// Issue 23 item 9: screens say what is true. An expired discount says so; the spec's
+// /action/save-poster opens the poster editor.
+import { randomUUID } from 'node:crypto';
+import { expect, test } from './support/axe';
+import { apiGet, apiLogin, logInThroughForm } from './support/session';
+
+const brandLogin = { email: 'brand@mecards.vn', password: 'brand12345' } as const;
+
+test('an expired discount says "Hết hạn"; /action/save-poster opens the poster editor', async ({
+  page,
+  request,
+}) => {
+  const brand = await apiLogin(request, brandLogin);
+  const { items } = await apiGet<{ items: { groupId: string }[] }>(
+    request,
+    brand,
+    '/api/discountGroup',
+  );
+  const groupId = items[0]!.groupId;
+  const title = `Khai trương ${Date.now()}`;
+  const created = await request.post('/api/discountGroup', {
+    headers: { authorization: `Bearer ${brand.token}` },
+    data: {
+      id: randomUUID(),
+      groupId,
+      title,
+      percent: 5,
+      validFrom: '2025-01-01',
+      validTo: '2025-01-31',
+      active: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await logInThroughForm(page, brandLogin);
+  await page.goto('/action/discount');
+  await page.getByRole('combobox', { name: 'Nhóm' }).selectOption(groupId);
+  const offer = page.getByRole('listitem').filter({ hasText: title });
+  await expect(offer).toContainText('Hết hạn');
+  await expect(offer).not.toContainText('đang bật');
+
+  await page.goto('/action/save-poster');
+  await expect(page).toHaveURL(/\/action\/content\/poster$/);
+});
