@@ -6,7 +6,7 @@ import { apiGet, apiLogin, logInThroughForm } from './support/session';
 
 const brandLogin = { email: 'brand@mecards.vn', password: 'brand12345' } as const;
 
-test('an expired discount says "Hết hạn"; /action/save-poster opens the poster editor', async ({
+test('an expired discount says "hết hạn"; /action/save-poster opens the poster editor', async ({
   page,
   request,
 }) => {
@@ -36,7 +36,7 @@ test('an expired discount says "Hết hạn"; /action/save-poster opens the post
   await page.goto('/action/discount');
   await page.getByRole('combobox', { name: 'Nhóm' }).selectOption(groupId);
   const offer = page.getByRole('listitem').filter({ hasText: title });
-  await expect(offer).toContainText('Hết hạn');
+  await expect(offer).toContainText('hết hạn');
   await expect(offer).not.toContainText('đang bật');
 
   await page.goto('/action/save-poster');

@@ -85,7 +85,7 @@ function OfferState({ offer }: { offer: DiscountGroup }) {
     case 'discount_inactive':
       return <Trans>đã tắt</Trans>;
     case 'discount_expired':
-      return <Trans>Hết hạn</Trans>;
+      return <Trans>hết hạn</Trans>;
     case 'discount_not_started':
       return <Trans>chưa bắt đầu</Trans>;
     default:
