@@ -95,6 +95,23 @@ export async function rawBody(c: Context): Promise<unknown> {
   throw new ApiError(415, 'invalid_value');
 }
 
+/**
+ * A file sent as the whole body (a contacts import): UTF-8 text, whatever type the browser gave
+ * the file (Windows calls a CSV application/vnd.ms-excel). A JSON or form body is not a file.
+ */
+export async function readFileText(c: Context): Promise<string> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (
+    type === 'application/json' ||
+    type === 'application/x-www-form-urlencoded' ||
+    type === 'multipart/form-data'
+  ) {
+    throw new ApiError(415, 'invalid_value');
+  }
+  // Strict decoding also refuses encoded surrogates, so no unpaired one gets through.
+  return utf8Text(await c.req.arrayBuffer());
+}
+
 /** Query parameters with empty values stripped (spec §5), validated. */
 export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
   const query = Object.fromEntries(

@@ -6,7 +6,7 @@ import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
 import { looksLikePhone, phoneDigits } from '../../contract/phone';
 import { ApiError, requestLang } from '../http/errors';
-import { rawBody, readQuery, uuidParam } from '../http/input';
+import { rawBody, readFileText, readQuery, uuidParam } from '../http/input';
 import { runMutationRoute } from '../sync/run-mutation';
 import { requestHash, runIdempotent } from '../sync/idempotency';
 import { fieldMessages } from '../../contract/field-messages';
@@ -158,7 +158,7 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
    */
   app.post('/contacts/importContacts/:id', async (c) => {
     const ownerId = requireOwner(c, uuidParam(c, 'id'));
-    const text = await c.req.text();
+    const text = await readFileText(c);
     let rows: ImportedContact[];
     try {
       rows = parseContactsFile(text);

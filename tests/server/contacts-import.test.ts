@@ -165,4 +165,18 @@ describe('CRM-ready export and import', () => {
     );
     expect((await importFile('Name\r\nAi Đó', 'text/csv', other)).status).toBe(403);
   });
+
+  it('refuses a file that is not UTF-8 (a spreadsheet saved in another code page), and JSON', async () => {
+    const latin1 = await server.request(`/api/contacts/importContacts/${demoId}`, {
+      method: 'POST',
+      token: demo,
+      headers: { 'content-type': 'application/vnd.ms-excel' },
+      body: new Uint8Array([...Buffer.from('Name\r\nNguy'), 0xea, 0x6e]),
+    });
+    expect(latin1.status).toBe(400);
+    expect(((await latin1.json()) as { error: { code: string } }).error.code).toBe(
+      'bad_text_encoding',
+    );
+    expect((await importFile('{"name": "Ai"}', 'application/json')).status).toBe(415);
+  });
 });
