@@ -3,7 +3,13 @@
 // interface language is the device's, the card's is the profile's; the home, the tab bar; add friend from a card.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/axe';
-import { apiLogin, goOnline, waitForOfflineShell, type ApiSession } from './support/session';
+import {
+  apiLogin,
+  goOnline,
+  pendingOutboxEntries,
+  waitForOfflineShell,
+  type ApiSession,
+} from './support/session';
 import type { Member } from '../contract/member';
 import type { Friendship } from '../contract/friend';
 
@@ -212,7 +218,8 @@ test("the language chosen on the device survives reload and leaves the card's la
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Lê Ngôn Ngữ' })).toBeVisible();
   // The card's language (what visitors see) is the profile's, edited in the profile only.
   const session = await apiLogin(request, { email, password });
-  await page.waitForTimeout(500);
+  // Whatever the device queued has reached the server: the profile still says VN.
+  await expect.poll(() => pendingOutboxEntries(page)).toBe(0);
   expect((await serverMember(request, session)).language).toBe('VN');
 
   // The card pages follow the viewer's language; the owner's words stay as written.
