@@ -3,21 +3,15 @@
 // vCard `UID`), else by its phone through the one normaliser, else by its e-mail: importing
 // an export again, or a CRM's file made from it, updates contacts instead of adding copies.
 import { parse } from 'csv-parse/sync';
-import { parseVCard } from './share-target';
+import { parseVCard, type ContactDraft } from './share-target';
 import { csvColumns, csvHeadersEn, csvHeadersVi, type CsvColumn } from './phonebook-export';
 import { normalizePhone, phoneDigits } from './phone';
 
-export interface ImportedContact {
+/** The fields of "add contact" (as a share fills them), with the row's place and id. */
+export interface ImportedContact extends ContactDraft {
   /** Where it starts in the file (1-based line), to name it in a refusal. */
   line: number;
   id: string | null;
-  name: string;
-  phone: string;
-  email: string;
-  company: string;
-  jobTitle: string;
-  address: string;
-  note: string;
 }
 
 const fieldColumns = ['name', 'phone', 'email', 'company', 'jobTitle', 'address', 'note'] as const;
