@@ -39,7 +39,9 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,
     },
-    trace: 'retain-on-failure',
+    // Recording a trace cost every journey about a sixth of its time: a failure's retry records
+    // one (`--trace on` records them all when looking into a journey).
+    trace: 'on-first-retry',
   },
   webServer: {
     // `exec node --import tsx`: the server itself is the process Playwright signals (no npx or

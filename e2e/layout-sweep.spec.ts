@@ -86,6 +86,8 @@ async function sweep(
   paths: string[],
   { inApp = false } = {},
 ): Promise<string[]> {
+  // The sweep is where every screen of every role is checked, whatever the journeys saw.
+  watch.checkEveryScreen = true;
   for (const [index, path] of paths.entries()) {
     // Narrowest first; the wider checks follow a resize, as a phone turned sideways or a window
     // widened would.

@@ -32,13 +32,15 @@ function addressOf(url: string): string | undefined {
   return `${pathname}${search}`;
 }
 
-/** Waits (a few seconds at most) until the DOM has stopped changing and finite animations ended. */
-async function settle(page: Page): Promise<void> {
+/**
+ * Waits (a few seconds at most) until the DOM has stopped changing for `quietMs` and finite
+ * animations ended.
+ */
+async function settle(page: Page, quietMs = 300): Promise<void> {
   await page.waitForLoadState('load');
   await page.evaluate(
-    () =>
+    (quietMs) =>
       new Promise<void>((resolve) => {
-        const quietMs = 300;
         const giveUp = setTimeout(finish, 3000);
         let timer = setTimeout(finish, quietMs);
         const observer = new MutationObserver(() => {
@@ -60,32 +62,32 @@ async function settle(page: Page): Promise<void> {
           ]).then(() => resolve());
         }
       }),
+    quietMs,
   );
 }
 
-/** Content already checked by axe in this worker (a worker runs its tests one after another). */
-const checkedContent = new Set<string>();
+/** Screens axe already checked in this worker (a worker runs its tests one after another). */
+const checkedScreens = new Set<string>();
 
 /**
- * What axe's answer depends on: address, viewport, language, title and the body's markup
- * (hashed in the page; the markup can be large).
+ * Which screen the page shows: its address with ids made alike, width and language. A later
+ * journey showing the same screen again (another member's phonebook, another contact) adds
+ * little for axe but had cost the journeys about half their time: the journeys check each screen
+ * once per worker, and the layout sweep checks every screen of every role itself (decision 0013).
  */
-function contentKey(page: Page): Promise<string> {
+function screenKey(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const markup = `${document.documentElement.lang}|${document.title}|${document.body?.outerHTML ?? ''}`;
-    // FNV-1a, two seeds: 64 bits between them, enough to tell pages apart.
-    let a = 0x811c9dc5;
-    let b = 0x01000193 ^ markup.length;
-    for (let i = 0; i < markup.length; i += 1) {
-      const code = markup.charCodeAt(i);
-      a = Math.imul(a ^ code, 0x01000193);
-      b = Math.imul(b ^ code, 0x5bd1e995);
-    }
-    return `${location.href}|${innerWidth}x${innerHeight}|${markup.length}|${a >>> 0}|${b >>> 0}`;
+    const path = `${location.pathname}${location.search}`.replace(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+/gi,
+      ':id',
+    );
+    return `${path}|${innerWidth}|${document.documentElement.lang}`;
   });
 }
 
 export class AccessibilityWatch {
+  /** Checks every screen this test shows, even one an earlier test of the worker checked. */
+  checkEveryScreen = false;
   private readonly checked = new Set<string>();
   private readonly findings: Finding[] = [];
   private readonly layoutChecked = new Set<string>();
@@ -151,21 +153,21 @@ export class AccessibilityWatch {
     const url = page.url();
     const address = addressOf(url);
     if (address === undefined || this.checked.has(address)) return;
-    await settle(page);
-    if (page.url() !== url) return; // left before it settled
-    // The same page with the same content was checked by an earlier test of this worker (the
-    // login screen opens most journeys): axe would answer the same, and that test reported it.
-    const content = await contentKey(page);
-    if (checkedContent.has(content)) {
+    // An earlier test of this worker checked this screen (the login screen opens most
+    // journeys) and reported what axe found there.
+    const screen = await screenKey(page);
+    if (!this.checkEveryScreen && checkedScreens.has(screen)) {
       this.checked.add(address);
       return;
     }
+    await settle(page);
+    if (page.url() !== url) return; // left before it settled
     // Legacy mode runs axe inside the page: the default opens a blank page in the test's own
     // context to merge results, which tests that count or close pages would see.
     const results = await new AxeBuilder({ page }).withTags(axeTags).setLegacyMode().analyze();
     if (page.url() !== url) return; // the results mix two pages
     this.checked.add(address);
-    checkedContent.add(content);
+    checkedScreens.add(screen);
     for (const violation of results.violations) {
       if (!failingImpacts.has(violation.impact ?? '')) continue;
       this.findings.push({
@@ -190,7 +192,10 @@ export class AccessibilityWatch {
     const width = page.viewportSize()?.width ?? 0;
     const key = `${width} ${address}`;
     if (address === undefined || this.layoutChecked.has(key)) return;
-    await settle(page);
+    // Checked at another width already: the content has settled, a resize only lays it out
+    // again (a third of the wait; the widths of the sweep spent a minute a role here).
+    const resized = [...this.layoutChecked].some((checked) => checked.endsWith(` ${address}`));
+    await settle(page, resized ? 100 : 300);
     const problems = await findLayoutProblems(page);
     if (page.url() !== url) return;
     this.layoutChecked.add(key);
