@@ -168,7 +168,7 @@ export const messages = {
   display_name_required: { vi: 'Vui lòng nhập tên hiển thị', en: 'Please enter a display name' },
   link_required: { vi: 'Vui lòng nhập đường dẫn', en: 'Please enter a link' },
   price_invalid: {
-    vi: 'Giá phải là số nguyên không âm (VND)',
+    vi: 'Giá phải là số nguyên không âm (VNĐ)',
     en: 'The price must be a whole, non-negative amount (VND)',
   },
   start_date_required: { vi: 'Vui lòng chọn ngày bắt đầu', en: 'Please choose a start date' },

@@ -85,19 +85,19 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
     .click();
   await addItem(page, 'Thêm Sản phẩm', async (form) => {
     // The main details are open; price, pictures, origin, shop and display are folded.
-    await expect(form.getByLabel('Giá bán (VND)')).toBeHidden();
+    await expect(form.getByLabel('Giá bán (VNĐ)')).toBeHidden();
     await form.getByLabel('Loại', { exact: true }).selectOption('sell');
     await form.getByLabel('Loại con').fill('Cà phê hạt');
     await form.getByLabel('Tên sản phẩm').fill('Arabica Cầu Đất 500 g');
     // A bad price in its folded section: sending opens it, says why and puts the focus there.
     await form.getByText('Giá và số lượng').click();
-    await form.getByLabel('Giá bán (VND)').fill('hai trăm');
+    await form.getByLabel('Giá bán (VNĐ)').fill('hai trăm');
     await form.getByText('Giá và số lượng').click();
-    await expect(form.getByLabel('Giá bán (VND)')).toBeHidden();
+    await expect(form.getByLabel('Giá bán (VNĐ)')).toBeHidden();
     await form.getByRole('button', { name: 'Lưu' }).click();
-    await expect(form.getByText('Giá phải là số nguyên không âm (VND)')).toBeVisible();
-    await expect(form.getByLabel('Giá bán (VND)')).toBeFocused();
-    await form.getByLabel('Giá bán (VND)').fill('250.000');
+    await expect(form.getByText('Giá phải là số nguyên không âm (VNĐ)')).toBeVisible();
+    await expect(form.getByLabel('Giá bán (VNĐ)')).toBeFocused();
+    await form.getByLabel('Giá bán (VNĐ)').fill('250.000');
     await form.getByText('Nguồn gốc và chứng nhận').click();
     await form.getByLabel('Chứng nhận').fill('VietGAP');
   });

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AgencyGroup, AgencySummary } from '../../../contract/agency';
-import { formatNumber } from '../../../contract/format';
+import { formatNumber, formatVnd } from '../../../contract/format';
 import { ApiRequestError } from '../../api/http-client';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
@@ -383,9 +383,7 @@ function RecommendedProducts({ agencyId }: { agencyId: string }) {
             <label className="agency-check">
               <input type="checkbox" checked={chosen.has(p.id)} onChange={() => toggle(p.id)} />
               {p.title}
-              {p.price !== null && (
-                <span className="agency-muted"> · {formatNumber(p.price)} ₫</span>
-              )}
+              {p.price !== null && <span className="agency-muted"> · {formatVnd(p.price)}</span>}
             </label>
           </li>
         ))}

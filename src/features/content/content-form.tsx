@@ -368,8 +368,8 @@ export function ContentForm<K extends ContentKind>({
             t`Giá niêm yết, giá bán, số lượng`,
             ['listedPrice', 'price', 'quantity'],
             <>
-              {text('listedPrice', t`Giá niêm yết (VND)`)}
-              {text('price', t`Giá bán (VND)`)}
+              {text('listedPrice', t`Giá niêm yết (VNĐ)`)}
+              {text('price', t`Giá bán (VNĐ)`)}
               {text('quantity', t`Số lượng`)}
             </>,
           )}

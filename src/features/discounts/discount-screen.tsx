@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { discountRefusal, type DiscountGroup } from '../../../contract/discount';
-import { formatDate, formatNumber } from '../../../contract/format';
+import { formatDate, formatVnd } from '../../../contract/format';
 import { vietnamDay } from '../../../contract/vietnam-time';
 import { ApiRequestError } from '../../api/http-client';
 import { usePageTitle } from '../../ui/page-title';
@@ -246,7 +246,7 @@ function AppliedDiscounts() {
         {uses.data?.items.map((u) => (
           <li key={u.id} className="discount-card">
             <strong>
-              {u.title} · −{formatNumber(u.discountAmount)} ₫
+              {u.title} · −{formatVnd(u.discountAmount)}
             </strong>
             <span className="discount-muted">
               {u.memberName} · {u.groupName} · {formatDate(u.createdAt)}

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { shownFieldText } from '../../../contract/field-messages';
 import { messageText, type Lang } from '../../../contract/messages';
 import { deductionRefusal, paymentAmount, pointsEarned } from '../../../contract/points';
-import { formatNumber } from '../../../contract/format';
+import { formatNumber, formatVnd } from '../../../contract/format';
 import { discountAmount } from '../../../contract/discount';
 import { balanceView, duplicateOfLocal, parseAmount } from '../../lib/points-math';
 import { isMemberUuid, readScannedCode } from '../../lib/qr';
@@ -462,8 +462,7 @@ function MemberPoints({
         {preview && (
           <p className="points-preview">
             <Trans>
-              Tích luỹ {formatNumber(preview.earned)} điểm · Thanh toán{' '}
-              {formatNumber(preview.payment)} VNĐ
+              Tích luỹ {formatNumber(preview.earned)} điểm · Thanh toán {formatVnd(preview.payment)}
             </Trans>
           </p>
         )}
@@ -486,7 +485,7 @@ function MemberPoints({
             <li key={e.id} className="points-list__item">
               <Link to="/action/historyEditHistory/$history" params={{ history: e.id }}>
                 <span>
-                  {e.invoiceNumber} · {formatNumber(e.invoiceValue)} VNĐ
+                  {e.invoiceNumber} · {formatVnd(e.invoiceValue)}
                 </span>
                 <PointsDelta earned={e.accumulatedPoints} spent={e.deductedPoints} />
                 <PendingBadge pending={pending?.has(e.id)} />

@@ -1,6 +1,6 @@
 // /action/historyEditHistory/{history}: one point entry and its way to the server.
 import { useLingui, Trans } from '@lingui/react/macro';
-import { formatNumber } from '../../../contract/format';
+import { formatNumber, formatVnd } from '../../../contract/format';
 import { usePageTitle } from '../../ui/page-title';
 import { EmptyState } from '../../ui/empty-state';
 import { usePointEntry, usePointEntryOutbox } from './points-data';
@@ -47,7 +47,7 @@ export function EntryDetailScreen({ entryId }: { entryId: string }) {
             <dt>
               <Trans>Giá trị hoá đơn</Trans>
             </dt>
-            <dd>{formatNumber(entry.invoiceValue)} VNĐ</dd>
+            <dd>{formatVnd(entry.invoiceValue)}</dd>
             <dt>
               <Trans>Điểm tích luỹ</Trans>
             </dt>
@@ -59,7 +59,7 @@ export function EntryDetailScreen({ entryId }: { entryId: string }) {
             <dt>
               <Trans>Thanh toán</Trans>
             </dt>
-            <dd>{formatNumber(entry.paymentAmount)} VNĐ</dd>
+            <dd>{formatVnd(entry.paymentAmount)}</dd>
             <dt>
               <Trans>Nhân viên</Trans>
             </dt>

@@ -1,7 +1,7 @@
 // The list of point entries the history screens share.
 import { Link } from '@tanstack/react-router';
 import type { PointEntryRow } from '../../db/app-db';
-import { formatNumber } from '../../../contract/format';
+import { formatVnd } from '../../../contract/format';
 import { usePointsOutbox } from './points-data';
 import { PendingBadge, PointsDelta } from './points-badges';
 import { dateTime } from './ledger-time';
@@ -18,7 +18,7 @@ export function EntryList({ rows }: { rows: PointEntryRow[] }) {
             <span>
               {e.invoiceNumber} · {e.buyerName}
             </span>
-            <span>{formatNumber(e.invoiceValue)} VNĐ</span>
+            <span>{formatVnd(e.invoiceValue)}</span>
             <PointsDelta earned={e.accumulatedPoints} spent={e.deductedPoints} />
             <PendingBadge pending={outbox?.pendingRowIds.has(e.id)} />
           </Link>

@@ -1,7 +1,7 @@
 // /order-points/{id}: the entries and order groups of one member, from the local mirror.
 import { useLingui, Trans } from '@lingui/react/macro';
 import { ledgerBalance } from '../../../contract/points';
-import { formatDate, formatNumber } from '../../../contract/format';
+import { formatDate, formatNumber, formatVnd } from '../../../contract/format';
 import { vietnamDay } from '../../../contract/vietnam-time';
 import { usePageTitle } from '../../ui/page-title';
 import { EmptyState } from '../../ui/empty-state';
@@ -39,7 +39,7 @@ export function OrderPointsScreen({ memberId }: { memberId: string }) {
                   <span>
                     <Trans>
                       {inOrder.length} hoá đơn ·{' '}
-                      {formatNumber(inOrder.reduce((s, r) => s + r.invoiceValue, 0))} VNĐ
+                      {formatVnd(inOrder.reduce((s, r) => s + r.invoiceValue, 0))}
                     </Trans>
                   </span>
                 </li>

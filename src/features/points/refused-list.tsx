@@ -1,7 +1,7 @@
 import { useLingui, Trans } from '@lingui/react/macro';
 import type { OutboxEntry } from '../../db/app-db';
 import { useSyncStatus } from '../../sync/use-sync-status';
-import { formatNumber } from '../../../contract/format';
+import { formatNumber, formatVnd } from '../../../contract/format';
 import { Button } from '../../ui/button';
 import { refusedCheckInOf, refusedEntryOf } from './points-data';
 
@@ -27,8 +27,8 @@ export function RefusedList({ entries }: { entries: OutboxEntry[] }) {
               <p>
                 {point && (
                   <Trans>
-                    Hoá đơn {point.invoiceNumber}: {formatNumber(Number(point.invoiceValue))} VNĐ,
-                    trừ {formatNumber(Number(point.deductedPoints ?? 0))} điểm
+                    Hoá đơn {point.invoiceNumber}: {formatVnd(Number(point.invoiceValue))}, trừ{' '}
+                    {formatNumber(Number(point.deductedPoints ?? 0))} điểm
                   </Trans>
                 )}
                 {checkIn && <Trans>Check-in</Trans>}
