@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { noBackslash, noControlCharacters } from './url-rules';
+import { bareDomainToHttps, noBackslash, noControlCharacters } from './url-rules';
 import { optionalText, requiredText, uuidSchema } from './common';
 import { bankBinPattern, vietQrAccountNumber, vietQrAccountPattern } from './vietqr';
 import { youtubeId } from './youtube';
@@ -27,6 +27,7 @@ const webLink = (requiredCode: string) =>
     v.nonEmpty(requiredCode),
     noControlCharacters,
     noBackslash,
+    bareDomainToHttps,
     v.maxLength(2000, 'too_long'),
     v.url('invalid_link'),
     v.regex(/^https?:\/\//i, 'invalid_link'),

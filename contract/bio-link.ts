@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { noBackslash, noControlCharacters, urlTextProblem } from './url-rules';
+import { bareDomainToHttps, noBackslash, noControlCharacters, urlTextProblem } from './url-rules';
 import { TZDate } from '@date-fns/tz';
 import { requiredText, uuidSchema } from './common';
 import { vietnamTimeZone } from './vietnam-time';
@@ -46,6 +46,7 @@ export const bioLinkUrlSchema = v.pipe(
   v.nonEmpty('bio_link_url_required'),
   noControlCharacters,
   noBackslash,
+  bareDomainToHttps,
   v.maxLength(2000, 'too_long'),
   v.check((text) => bioLinkUrlProblem(text) !== 'bio_link_url_unsafe', 'bio_link_url_unsafe'),
   v.check((text) => bioLinkUrlProblem(text) !== 'bio_link_url_invalid', 'bio_link_url_invalid'),

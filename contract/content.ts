@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { noBackslash, noControlCharacters } from './url-rules';
+import { bareDomainToHttps, noBackslash, noControlCharacters } from './url-rules';
 import { visibleWhenPresent } from './visible-text';
 import { policySchema } from './common';
 // The type lists are shared with the read API's shapes.
@@ -63,6 +63,7 @@ function webUrl(code: string) {
     v.nonEmpty(code),
     noControlCharacters,
     noBackslash,
+    bareDomainToHttps,
     v.url(code),
     v.regex(/^https?:\/\//i, code),
     v.maxLength(2000, 'too_long'),

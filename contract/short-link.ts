@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { isLocalPath, noBackslash, noControlCharacters, urlTextProblem } from './url-rules';
+import {
+  bareDomainToHttps,
+  isLocalPath,
+  noBackslash,
+  noControlCharacters,
+  urlTextProblem,
+} from './url-rules';
 import { optionalText, uuidSchema } from './common';
 import { urlMinifySchema } from './card-settings';
 
@@ -57,6 +63,7 @@ export const shortLinkTargetSchema = v.pipe(
   v.nonEmpty('short_link_target_required'),
   noControlCharacters,
   noBackslash,
+  bareDomainToHttps,
   v.maxLength(2000, 'too_long'),
   v.check(
     (text) => shortLinkTargetProblem(text) !== 'short_link_target_unsafe',

@@ -40,3 +40,18 @@ export const noBackslash = v.check<string, 'url_backslash'>(
   (text) => !text.includes('\\'),
   'url_backslash',
 );
+
+/** A web address typed without its scheme: `instagram.com/x`, `www.mecards.vn`, `zalo.me/0901…`. */
+const bareDomainPattern =
+  /^[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::\d{1,5})?(?:[/?#]\S*)?$/u;
+
+/**
+ * `https://` put before a bare domain, as a browser's address bar would (issue 23 item 10);
+ * anything else — a scheme already there, a path, a word — is left for the field's own checks.
+ */
+export function withWebScheme(text: string): string {
+  return bareDomainPattern.test(text) ? `https://${text}` : text;
+}
+
+/** `withWebScheme` as a pipe action, right after the trim of an address field. */
+export const bareDomainToHttps = v.transform<string, string>(withWebScheme);

@@ -1,9 +1,11 @@
 // The contract's address and visible-text rules (decision 1020), case by case.
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isLocalPath, urlTextProblem } from '../../contract/url-rules';
+import { isLocalPath, urlTextProblem, withWebScheme } from '../../contract/url-rules';
+import { accountLinkUpsertSchema } from '../../contract/account-link';
 import { hasVisibleCharacter } from '../../contract/visible-text';
-import { shortLinkTargetProblem } from '../../contract/short-link';
-import { bioLinkUrlProblem } from '../../contract/bio-link';
+import { shortLinkTargetProblem, shortLinkTargetSchema } from '../../contract/short-link';
+import { bioLinkUrlProblem, bioLinkUrlSchema } from '../../contract/bio-link';
 
 describe('urlTextProblem', () => {
   it.each([
@@ -62,5 +64,46 @@ describe('hasVisibleCharacter', () => {
     ['.', true],
   ])('%j → %s', (text, visible) => {
     expect(hasVisibleCharacter(text)).toBe(visible);
+  });
+});
+
+describe('a bare domain becomes an https address (issue 23 item 10)', () => {
+  it.each([
+    ['instagram.com/x', 'https://instagram.com/x'],
+    ['www.mecards.vn', 'https://www.mecards.vn'],
+    ['zalo.me/0901234567', 'https://zalo.me/0901234567'],
+    ['tiktok.com/@sương.mai?lang=vi', 'https://tiktok.com/@sương.mai?lang=vi'],
+    ['quán-cà-phê.vn:8443/menu', 'https://quán-cà-phê.vn:8443/menu'],
+    ['https://facebook.com/x', 'https://facebook.com/x'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['/me/demo', '/me/demo'],
+    ['hello', 'hello'],
+    ['localhost:8080', 'localhost:8080'],
+  ])('%j → %j', (typed, stored) => {
+    expect(withWebScheme(typed)).toBe(stored);
+  });
+
+  it('in every web-address field, while other schemes stay refused', () => {
+    const link = {
+      id: '3f1b6c1e-8a4e-4c55-9a43-0d6f1b2e7a10',
+      kind: 'link',
+      url: 'instagram.com/x',
+    };
+    const parsed = v.parse(accountLinkUpsertSchema, link);
+    expect(parsed.kind === 'link' && parsed.url).toBe('https://instagram.com/x');
+    const video = { ...link, kind: 'video', url: 'youtube.com/watch?v=dQw4w9WgXcQ' };
+    const parsedVideo = v.parse(accountLinkUpsertSchema, video);
+    expect(parsedVideo.kind === 'video' && parsedVideo.url).toBe(
+      'https://youtube.com/watch?v=dQw4w9WgXcQ',
+    );
+    expect(v.parse(bioLinkUrlSchema, ' facebook.com/suongmai ')).toBe(
+      'https://facebook.com/suongmai',
+    );
+    expect(v.parse(shortLinkTargetSchema, 'mecards.vn/me/demo')).toBe('https://mecards.vn/me/demo');
+    expect(v.parse(shortLinkTargetSchema, '/me/demo')).toBe('/me/demo');
+    expect(v.safeParse(shortLinkTargetSchema, 'javascript:alert(1)').success).toBe(false);
+    expect(v.safeParse(accountLinkUpsertSchema, { ...link, url: 'data:text/html,x' }).success).toBe(
+      false,
+    );
   });
 });
