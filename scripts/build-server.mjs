@@ -2,6 +2,7 @@
 // dist/server/main.js, that `npm start` runs with plain node: no TypeScript compiler at run time
 // (decision 1082). Packages stay in node_modules (imported, not bundled).
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -51,3 +52,12 @@ await build({
 console.log(
   `server compiled to ${path.relative(root, serverOutFile)} in ${Math.round(performance.now() - started)} ms`,
 );
+
+// The empty cluster new PGlite data folders start from (server/db/pglite-initdb.ts); only for
+// the app's own build, not for servers tests compile elsewhere.
+if (!process.env.SERVER_OUT_FILE) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/scripts/build-pglite-initdb.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}

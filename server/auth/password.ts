@@ -31,6 +31,10 @@ export function setPasswordHashCost(cost: PasswordHashCost): void {
   newHashParams = cost === 'light' ? lightScryptParams : scryptParams;
 }
 
+export function passwordHashCost(): PasswordHashCost {
+  return newHashParams === lightScryptParams ? 'light' : 'owasp';
+}
+
 export async function hashPassword(password: string, params = newHashParams): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, keyLength, { ...params, maxmem: 256 * 1024 * 1024 });

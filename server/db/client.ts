@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
+import { initdbDumpFor } from './pglite-initdb';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -150,8 +151,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const initdbDump = options.dataDir ? await initdbDumpFor(options.dataDir) : undefined;
   const client = options.dataDir
-    ? new PGlite(options.dataDir)
+    ? new PGlite(options.dataDir, initdbDump ? { loadDataDir: initdbDump } : {})
     : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
   return {

@@ -17,7 +17,8 @@ import {
   relics,
   themeStyles,
 } from '../db/schema';
-import { hashPassword } from '../auth/password';
+import { hashPassword, passwordHashCost } from '../auth/password';
+import { demoPasswordHashes } from './demo-password-hashes';
 import { themeCatalogue } from '../../contract/theme';
 import { seedDemoPoints } from './demo-points';
 import { seedDemoPictures } from './demo-pictures';
@@ -50,7 +51,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   if (existing.length > 0) return false;
 
   const [demoHash, staffHash, brandHash, agencyHash] = await Promise.all(
-    [...demoLogins, agencyDemoLogin].map((login) => hashPassword(login.password)),
+    [...demoLogins, agencyDemoLogin].map(async ({ password }) => {
+      const made = demoPasswordHashes[password];
+      return made && passwordHashCost() === 'owasp' ? made : hashPassword(password);
+    }),
   );
   if (!agencyHash) throw new Error('agency password not hashed');
 
