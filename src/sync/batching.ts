@@ -32,3 +32,29 @@ export function takeBatch(
   }
   return batch;
 }
+
+/**
+ * The entries that may go now, in queue order: not held under a fair-use limit (decision 1023),
+ * nor queued after a held one on the same row (an edit of a message still held waits for it).
+ */
+export function sendable(entries: readonly OutboxEntry[], now: number): OutboxEntry[] {
+  const heldRows = new Set<string>();
+  return entries.filter((entry) => {
+    const row = `${entry.table}|${entry.rowKey}`;
+    if ((entry.notBefore ?? 0) > now) {
+      heldRows.add(row);
+      return false;
+    }
+    return !heldRows.has(row);
+  });
+}
+
+/** When the first held entry may go (epoch ms), if any is held. */
+export function firstHeldUntil(entries: readonly OutboxEntry[], now: number): number | undefined {
+  let first: number | undefined;
+  for (const entry of entries) {
+    const at = entry.notBefore ?? 0;
+    if (at > now && (first === undefined || at < first)) first = at;
+  }
+  return first;
+}

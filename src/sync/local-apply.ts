@@ -140,6 +140,8 @@ export interface PushSummary {
   rejected: number;
   /** The server asked to try again later (transient); the push stops here. */
   retry: boolean;
+  /** Entries held under a fair-use limit until their own time; the others went on. */
+  held: number;
 }
 
 /** Records the answers of one push batch in one transaction. */
@@ -147,10 +149,11 @@ export async function applyPushResults(
   db: AppDb,
   batch: readonly OutboxEntry[],
   results: readonly PushResult[],
+  now: number = Date.now(),
 ): Promise<PushSummary> {
   const byId = new Map(results.map((r) => [r.id, r]));
   return db.transaction('rw', allTables(db), async () => {
-    const summary: PushSummary = { applied: 0, rejected: 0, retry: false };
+    const summary: PushSummary = { applied: 0, rejected: 0, retry: false, held: 0 };
     const settled = new Map<string, { table: MirroredTableName; rowKey: string }>();
     // The server stops a batch at its first failing entry; when that entry was just given up,
     // the entries it held back go out right away instead of after a backoff.
@@ -166,6 +169,14 @@ export async function applyPushResults(
       } else if (result.status === 'rejected') {
         await rejectEntry(db, entry, errorOf(result));
         summary.rejected += 1;
+      } else if (result.retryAfter !== undefined) {
+        // A fair-use limit: kept with its data, sent again once the server says it frees up.
+        await db.outbox.update(entry.id, {
+          notBefore: now + Math.max(1, result.retryAfter) * 1000,
+          lastAttemptAt: new Date(now).toISOString(),
+          error: errorOf(result),
+        });
+        summary.held += 1;
       } else if (result.code !== 'not_attempted' && result.httpStatus !== 429) {
         const attempts = entry.attempts + 1;
         if (attempts >= maxServerAttempts) {
@@ -177,6 +188,7 @@ export async function applyPushResults(
             attempts,
             lastAttemptAt: new Date().toISOString(),
             error: errorOf(result),
+            notBefore: undefined,
           });
           summary.retry = true;
         }

@@ -6,7 +6,14 @@ import { reloadSession } from '../api/session-store';
 import { defaultPullLimit, type PullResponse, type PushResponse } from '../../contract/sync';
 import { appDb, requestPersistentStorage, withOpenDb, type AppDb } from '../db/app-db';
 import { backoffDelayMs } from './backoff';
-import { pushBatchMaxBytes, pushBatchMaxEntries, takeBatch, wireEntry } from './batching';
+import {
+  firstHeldUntil,
+  pushBatchMaxBytes,
+  pushBatchMaxEntries,
+  sendable,
+  takeBatch,
+  wireEntry,
+} from './batching';
 import { onOutboxChanged } from './flush-signal';
 import {
   adoptMember,
@@ -35,7 +42,10 @@ export interface FlushOutcome {
   pushed: number;
   rejected: number;
   pulled: number;
-  /** When the next attempt may run (epoch ms), after offline/backoff. */
+  /**
+   * When the next attempt may run (epoch ms): after offline/backoff, or when synced, when the
+   * first entry held under a fair-use limit may go.
+   */
   retryAt?: number;
 }
 
@@ -114,8 +124,12 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       const pending = (await db.outbox.where('state').equals('pending').sortBy('seq')).filter(
         (e) => e.memberId === null || e.memberId === memberId,
       );
-      if (pending.length === 0) return;
-      const batch = takeBatch(pending, maxEntries, maxBytes);
+      const ready = sendable(pending, now());
+      if (ready.length === 0) {
+        outcome.retryAt = firstHeldUntil(pending, now());
+        return;
+      }
+      const batch = takeBatch(ready, maxEntries, maxBytes);
       let response: PushResponse;
       try {
         response = await apiFetch<PushResponse>('/sync/push', {
@@ -142,10 +156,11 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
         }
         continue;
       }
-      const summary = await applyPushResults(db, batch, response.results);
+      const summary = await applyPushResults(db, batch, response.results, now());
       outcome.pushed += summary.applied;
       outcome.rejected += summary.rejected;
-      if (summary.retry || summary.applied + summary.rejected === 0) {
+      // Held entries drop out of the next batch: the loop goes on with the others.
+      if (summary.retry || summary.applied + summary.rejected + summary.held === 0) {
         outcome.status = 'backoff';
         outcome.retryAt = await bumpBackoff();
         return;
