@@ -10,7 +10,7 @@ import {
   firstHeldUntil,
   pushBatchMaxBytes,
   pushBatchMaxEntries,
-  sendable,
+  sendableFilter,
   takeBatch,
   wireEntry,
 } from './batching';
@@ -121,12 +121,18 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     let maxEntries = options.maxBatchEntries ?? pushBatchMaxEntries;
     const maxBytes = options.maxBatchBytes ?? pushBatchMaxBytes;
     for (;;) {
-      const pending = (await db.outbox.where('state').equals('pending').sortBy('seq')).filter(
-        (e) => e.memberId === null || e.memberId === memberId,
-      );
-      const ready = sendable(pending, now());
+      // Only the next batch is read: a queue of 10,000 is not read again for every batch.
+      const ready = await db.outbox
+        .orderBy('seq')
+        .filter(sendableFilter(memberId, now()))
+        .limit(maxEntries)
+        .toArray();
       if (ready.length === 0) {
-        outcome.retryAt = firstHeldUntil(pending, now());
+        const held = await db.outbox.where('notBefore').above(now()).toArray();
+        outcome.retryAt = firstHeldUntil(
+          held.filter((e) => e.state === 'pending' && (e.memberId ?? memberId) === memberId),
+          now(),
+        );
         return;
       }
       const batch = takeBatch(ready, maxEntries, maxBytes);
