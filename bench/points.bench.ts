@@ -1,7 +1,10 @@
-// Booth figures (issue 5): 1,000 point entries logged with the network off through the app's
-// own savePointEntry (Dexie + outbox, strict durability), then the time from reconnecting
-// until the outbox is empty and every entry is on the server.
-// Prints `points-flush-1000: N ms` and `points-flush-1000-rows: N rows` (target ≤ 5 s, 1000).
+// Booth figures (issues 5 and 25): 1,000 and then 10,000 point entries logged with the network
+// off through the app's own savePointEntry (Dexie + outbox, strict durability), then the time
+// from reconnecting until the outbox is empty and every entry is on the server.
+// Prints `points-flush-1000: N ms` (target ≤ 1 s) and `points-flush-10000: N ms` (≤ 5 s), the
+// parts of it spent waiting on push and pull requests (`-push-requests`, `-pull-requests`;
+// the rest is the device's own work), and the rows the server
+// holds (`-rows`: 1000 and 10000).
 //
 // The API runs as in production on a fresh PGlite folder with the demo data; the app's modules
 // are served by Vite's dev server in front of it, so the real sync engine does the pushing.
@@ -19,8 +22,6 @@ import {
 import { repoRoot, waitForOk } from './browser-harness';
 import { freePort } from '../tests/support/free-port';
 import type { Figure } from './run';
-
-const entryCount = 1000;
 
 export async function run(): Promise<Figure[]> {
   const apiPort = await freePort();
@@ -109,64 +110,87 @@ export async function run(): Promise<Figure[]> {
     });
     if (!setup.groupId) throw new Error('the staffer has no group after the first sync');
 
-    await context.setOffline(true);
-    await page.evaluate(
-      async ({ count, buyerId }) => {
-        const { data, appDb } = (
+    // Each size queued offline, then flushed from reconnecting until the outbox is empty.
+    const flushOf = async (count: number, prefix: string): Promise<Figure[]> => {
+      await context.setOffline(true);
+      await page.evaluate(
+        async ({ count, buyerId, prefix }) => {
+          const { data, appDb } = (
+            globalThis as unknown as {
+              pointsBench: {
+                data: { savePointEntry(input: unknown): Promise<unknown> };
+                appDb: { staffGroups: { toArray(): Promise<unknown[]> } };
+              };
+            }
+          ).pointsBench;
+          const [group] = await appDb.staffGroups.toArray();
+          for (let i = 0; i < count; i++) {
+            await data.savePointEntry({
+              group,
+              buyerMemberId: buyerId,
+              buyerName: 'Nguyễn Thị Minh Anh',
+              invoiceNumber: `${prefix}${i}`,
+              invoiceValue: 50_000 + i,
+              deductedPoints: 0,
+              note: '',
+            });
+          }
+        },
+        { count, buyerId: setup.buyerId, prefix },
+      );
+
+      await context.setOffline(false);
+      const flush = await page.evaluate(async () => {
+        const { engine, appDb } = (
           globalThis as unknown as {
             pointsBench: {
-              data: { savePointEntry(input: unknown): Promise<unknown> };
-              appDb: { staffGroups: { toArray(): Promise<unknown[]> } };
+              engine: { syncNow(options?: { force?: boolean }): Promise<{ status: string }> };
+              appDb: { outbox: { count(): Promise<number> } };
             };
           }
         ).pointsBench;
-        const [group] = await appDb.staffGroups.toArray();
-        for (let i = 0; i < count; i++) {
-          await data.savePointEntry({
-            group,
-            buyerMemberId: buyerId,
-            buyerName: 'Nguyễn Thị Minh Anh',
-            invoiceNumber: `BENCH-${i}`,
-            invoiceValue: 50_000 + i,
-            deductedPoints: 0,
-            note: '',
-          });
+        performance.clearResourceTimings();
+        performance.setResourceTimingBufferSize(10_000);
+        const started = performance.now();
+        window.dispatchEvent(new Event('online'));
+        for (let i = 0; i < 200 && (await appDb.outbox.count()) > 0; i++) {
+          await engine.syncNow({ force: true });
         }
-      },
-      { count: entryCount, buyerId: setup.buyerId },
-    );
+        const ms = performance.now() - started;
+        const left = await appDb.outbox.count();
+        if (left > 0) throw new Error(`${left} entries still queued`);
+        // Time spent waiting on push requests: the rest is the device's own work and the pull.
+        const waited = (path: string) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes(path) && e.startTime >= started)
+            .reduce((sum, e) => sum + e.duration, 0);
+        return { ms, pushMs: waited('/api/sync/push'), pullMs: waited('/api/sync/pull') };
+      });
+      const res = await fetch(
+        `http://127.0.0.1:${apiPort}/api/orderGroup/logsOrder?groupId=${setup.groupId}&filter=${prefix}`,
+        { headers: { authorization: `Bearer ${setup.token}` } },
+      );
+      const rows = ((await res.json()) as { total: number }).total;
+      return [
+        { name: `points-flush-${count}`, value: Math.round(flush.ms), unit: 'ms' },
+        {
+          name: `points-flush-${count}-push-requests`,
+          value: Math.round(flush.pushMs),
+          unit: 'ms',
+        },
+        {
+          name: `points-flush-${count}-pull-requests`,
+          value: Math.round(flush.pullMs),
+          unit: 'ms',
+        },
+        { name: `points-flush-${count}-rows`, value: rows, unit: 'rows' },
+      ];
+    };
 
-    await context.setOffline(false);
-    const flushMs = await page.evaluate(async () => {
-      const { engine, appDb } = (
-        globalThis as unknown as {
-          pointsBench: {
-            engine: { syncNow(options?: { force?: boolean }): Promise<{ status: string }> };
-            appDb: { outbox: { count(): Promise<number> } };
-          };
-        }
-      ).pointsBench;
-      const started = performance.now();
-      window.dispatchEvent(new Event('online'));
-      for (let i = 0; i < 200 && (await appDb.outbox.count()) > 0; i++) {
-        await engine.syncNow({ force: true });
-      }
-      const ms = performance.now() - started;
-      const left = await appDb.outbox.count();
-      if (left > 0) throw new Error(`${left} entries still queued`);
-      return ms;
-    });
-
-    const res = await fetch(
-      `http://127.0.0.1:${apiPort}/api/orderGroup/logsOrder?groupId=${setup.groupId}&filter=BENCH-`,
-      { headers: { authorization: `Bearer ${setup.token}` } },
-    );
-    const rows = ((await res.json()) as { total: number }).total;
+    const figures = [...(await flushOf(1000, 'P1K-')), ...(await flushOf(10_000, 'P10K-'))];
     await context.close();
-    return [
-      { name: 'points-flush-1000', value: Math.round(flushMs), unit: 'ms' },
-      { name: 'points-flush-1000-rows', value: rows, unit: 'rows' },
-    ];
+    return figures;
   } finally {
     await browser?.close();
     // Waits until both have exited: the API writes into dataDir until then.

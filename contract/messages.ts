@@ -5,12 +5,14 @@ import { imageMessages } from './image-messages';
 import { registrationMessages } from './registration';
 import { publicFormMessages } from './public-form-messages';
 import { memberManagementMessages } from './member-management-messages';
+import { fairUseMessages } from './fair-use-messages';
 
 export const messages = {
   ...imageMessages,
   ...registrationMessages,
   ...publicFormMessages,
   ...memberManagementMessages,
+  ...fairUseMessages,
   required: { vi: 'Vui lòng nhập thông tin', en: 'Please enter the details' },
   invalid_email: { vi: 'Bạn phải nhập địa chỉ email', en: 'Please enter a valid email' },
   invalid_phone: { vi: 'Số điện thoại không hợp lệ', en: 'Invalid phone number' },

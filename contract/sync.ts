@@ -46,6 +46,13 @@ export interface PushResult {
   httpStatus?: number;
   /** What the handler returned (applied only). */
   result?: unknown;
+  /**
+   * retry of a fair-use limit (httpStatus 429, decision 1023): seconds until it frees up. The
+   * device keeps the entry queued until then; the other entries of the push were applied.
+   */
+  retryAfter?: number;
+  /** Values filled into `message` (e.g. the limit and when it frees up). */
+  params?: Record<string, string | number>;
 }
 
 export interface PushResponse {

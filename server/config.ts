@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadPushConfig, type PushConfig } from './push/push-config';
 import { loadWalletConfig, type WalletConfig } from './wallet/wallet-config';
+import { fairUseEnvNames, fairUseLimits, type FairUseLimits } from '../contract/fair-use';
 
 export interface Config {
   port: number;
@@ -30,6 +31,17 @@ export interface Config {
   push?: PushConfig;
   /** Apple and Google Wallet pass signing; absent or empty: no wallet buttons. */
   wallet?: WalletConfig;
+  /** Fair-use numbers (decision 1023); absent: contract/fair-use's. FAIR_USE_* env, for tests. */
+  fairUse?: FairUseLimits;
+}
+
+/** The fair-use numbers with any FAIR_USE_* override (tests that need a small limit). */
+function loadFairUse(): FairUseLimits {
+  const limits = { ...fairUseLimits };
+  for (const key of Object.keys(fairUseEnvNames) as (keyof FairUseLimits)[]) {
+    limits[key] = envInt(fairUseEnvNames[key], fairUseLimits[key]);
+  }
+  return limits;
 }
 
 function envInt(name: string, fallback: number): number {
@@ -74,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     push: loadPushConfig(env, dataDir, databaseUrl),
     wallet: loadWalletConfig(env),
+    fairUse: loadFairUse(),
   };
 }

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client';
 import { contacts, members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { MutationHandler, PullSource } from '../sync/registry';
+import { limitsOf, requireContactRoom } from './fair-use';
 import { NeedsOneByOne } from './points/batch-path';
 import type { MutationInput } from '../../contract/mutations';
 import {
@@ -134,6 +135,7 @@ export const upsertContact: MutationHandler<'contact.upsert'> = {
     if (existing && (existing.ownerMemberId !== ctx.memberId || existing.deletedAt !== null)) {
       throw new ApiError(404, 'not_found');
     }
+    if (!existing) await requireContactRoom(tx, ctx.memberId, 1, ctx.now, limitsOf(ctx));
     const cardMemberId = input.cardMemberId ?? null;
     if (cardMemberId) {
       const [card] = await tx
@@ -173,6 +175,7 @@ export const upsertContact: MutationHandler<'contact.upsert'> = {
     for (const row of existing.values()) {
       if (row.ownerMemberId !== ctx.memberId || row.deletedAt !== null) throw new NeedsOneByOne();
     }
+    await requireContactRoom(tx, ctx.memberId, ids.length - existing.size, ctx.now, limitsOf(ctx));
     const cards = [...new Set(inputs.map((input) => input.cardMemberId ?? null))].filter(
       (id): id is string => id !== null,
     );

@@ -6,6 +6,7 @@ import type { Queryable, Transaction } from '../db/client';
 import { friendships, members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
+import { countFriendRequest, limitsOf } from './fair-use';
 import { emitNotification } from './notifications';
 import {
   friendshipPairKey,
@@ -191,6 +192,8 @@ export const addFriend: MutationHandler<'friend.add'> = {
       await notifyFriend(tx, accepted, input.to, input.from, 'friend_accepted');
       return answer(tx, ctx, accepted);
     }
+    // A new request: counted in the sender's day (decision 1023).
+    await countFriendRequest(tx, ctx.memberId, ctx.now, limitsOf(ctx));
     // No live relation: reuse the pair's own row, so every device agrees on its id.
     const id = friendshipPairIdSync(input.from, input.to);
     const [existing] = await tx.select().from(friendships).where(eq(friendships.id, id));

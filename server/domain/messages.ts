@@ -14,6 +14,7 @@ import {
   type NotificationEvent,
 } from './notifications';
 import { uuidFromDigest } from '../../contract/friend';
+import { countStrangerMessage, hasStrangers, limitsOf } from './fair-use';
 import {
   messageCopyKey,
   type MessageCopy,
@@ -150,6 +151,8 @@ export async function sendMessage(
     ids.some((id) => !found.has(id)) ? { [name]: 'recipient_not_member' as const } : {};
   const unknown = { ...field(to, 'to'), ...field(cc, 'cc'), ...field(bcc, 'bcc') };
   if (Object.keys(unknown).length > 0) throw new ApiError(400, 'validation_failed', unknown);
+  // Writing to people who are not friends is counted per day (decision 1023).
+  await countStrangerMessage(tx, ctx.memberId, everyone, ctx.now, limitsOf(ctx));
 
   // A conversation's messages are written one at a time, so their times are in send order.
   await tx.execute(
@@ -240,6 +243,8 @@ export async function sendMessages(
     .from(members)
     .where(and(inArray(members.id, wanted), isNull(members.deletedAt)));
   if (found.length !== wanted.length) throw new SendOneByOne();
+  // Messages to non-friends are counted one by one, each in its own transaction (decision 1023).
+  if (await hasStrangers(tx, ctx.memberId, wanted)) throw new SendOneByOne();
 
   // Same locks as one by one, taken in a fixed order so two batches never wait on each other.
   const groups = [...new Set(inputs.map((i) => i.groupMessageId))].sort();

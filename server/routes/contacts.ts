@@ -7,7 +7,8 @@ import { requireMember } from '../http/auth';
 import { looksLikePhone, phoneDigits } from '../../contract/phone';
 import { ApiError, requestLang } from '../http/errors';
 import { rawBody, readFileText, readQuery, uuidParam } from '../http/input';
-import { runMutationRoute } from '../sync/run-mutation';
+import { mutationContext, runMutationRoute } from '../sync/run-mutation';
+import { limitsOf, requireContactRoom } from '../domain/fair-use';
 import { requestHash, runIdempotent } from '../sync/idempotency';
 import { fieldMessages } from '../../contract/field-messages';
 import {
@@ -211,8 +212,12 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
       c.req.header('idempotency-key'),
       requestHash('contact.import', text),
       async (tx) => {
-        const ctx = { memberId: ownerId, now: deps.now() };
-        for (const input of inputs) await upsertContact.run(tx, ctx, input);
+        const ctx = mutationContext(deps, ownerId);
+        const limits = limitsOf(ctx);
+        // The phonebook cap is checked once for the whole file, not once per new row.
+        await requireContactRoom(tx, ownerId, created, ctx.now, limits);
+        const checked = { ...ctx, fairUse: { ...limits, contacts: Number.MAX_SAFE_INTEGER } };
+        for (const input of inputs) await upsertContact.run(tx, checked, input);
         return { status: 200, body: { created, updated: inputs.length - created } };
       },
     );

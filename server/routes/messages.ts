@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
 import { rawBody, readQuery, validate } from '../http/input';
-import { runMutationRoute } from '../sync/run-mutation';
+import { mutationContext, runMutationRoute } from '../sync/run-mutation';
 import { requestHash, runIdempotent } from '../sync/idempotency';
 import {
   copiesForClient,
@@ -82,18 +82,14 @@ export function messagesRoutes(deps: AppDeps): Hono<AppEnv> {
         const sent = [];
         for (const to of [...new Set(input.to)]) {
           sent.push(
-            await sendMessage(
-              tx,
-              { memberId: me.memberId, now: deps.now() },
-              {
-                id: madeId(key ? `${key}:${to}` : undefined, 'message'),
-                groupMessageId: madeId(key ? `${key}:${to}` : undefined, 'conversation'),
-                to: [to],
-                cc: [],
-                bcc: [],
-                body: input.body,
-              },
-            ),
+            await sendMessage(tx, mutationContext(deps, me.memberId), {
+              id: madeId(key ? `${key}:${to}` : undefined, 'message'),
+              groupMessageId: madeId(key ? `${key}:${to}` : undefined, 'conversation'),
+              to: [to],
+              cc: [],
+              bcc: [],
+              body: input.body,
+            }),
           );
         }
         return { status: 200, body: sent };

@@ -17,6 +17,8 @@ import {
   pushSettingsOf,
   savePushToken,
 } from '../domain/notifications';
+import { closeLiveLease, openLiveLease, renewLiveLease } from '../domain/fair-use';
+import { fairUseLimits } from '../../contract/fair-use';
 import { pushClientConfig } from '../push/push-config';
 import { dropJobsWithoutAddress } from '../push/push-dispatcher';
 import type { MemberPokeHub } from '../live/member-pokes';
@@ -32,6 +34,8 @@ const pageSize = 20;
 /** A live stream ends after this long; the app reconnects with a fresh token. */
 const liveStreamMaxMs = 10 * 60_000;
 const liveHeartbeatMs = 20_000;
+/** A stream's lease (decision 1023) is renewed each heartbeat; a dead process's lapses soon. */
+const liveLeaseMs = 3 * liveHeartbeatMs;
 
 export function notificationsRoutes(
   deps: AppDeps,
@@ -140,11 +144,20 @@ export function notificationsRoutes(
    * A process that is stopping sends `reconnect` and ends the stream: the app opens a new one,
    * which the proxy gives to another process.
    */
-  app.get('/sync/live', (c) => {
+  app.get('/sync/live', async (c) => {
     const me = requireMember(c);
+    // Open streams per member are counted in the database, across every process.
+    const lease = await openLiveLease(
+      db,
+      me.memberId,
+      deps.now(),
+      liveLeaseMs,
+      deps.config.fairUse ?? fairUseLimits,
+    );
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
+      let renewedAt = Date.now();
       let wake: (() => void) | undefined;
       let pending = 0;
       let leaving = false;
@@ -178,6 +191,10 @@ export function notificationsRoutes(
             wake = undefined;
           }
           if (stream.aborted) break;
+          if (Date.now() - renewedAt >= liveHeartbeatMs) {
+            renewedAt = Date.now();
+            await renewLiveLease(db, lease, deps.now(), liveLeaseMs).catch(() => undefined);
+          }
           if (leaving) continue;
           if (pending > 0) {
             pending = 0;
@@ -189,6 +206,8 @@ export function notificationsRoutes(
       } finally {
         unsubscribe();
         stopWatching();
+        // A failed release only leaves a row that lapses on its own.
+        await closeLiveLease(db, lease).catch(() => undefined);
       }
     });
   });

@@ -9,6 +9,8 @@ import { ApiError, errorBody } from '../http/errors';
 import { readQuery, uuidParam } from '../http/input';
 import { describeUpload, findUpload, readVariant, storeUpload } from '../images/image-store';
 import { maxUploadBytes, uploadQuerySchema } from '../../contract/image';
+import { fairUseLimits } from '../../contract/fair-use';
+import { countUpload } from '../domain/fair-use';
 
 const tooLarge = () =>
   new ApiError(413, 'image_too_large', { image: 'image_too_large' }, undefined, {
@@ -65,6 +67,12 @@ export function uploadRoutes(deps: AppDeps): Hono<AppEnv> {
     if (earlier && earlier.memberId !== me.memberId) throw new ApiError(403, 'forbidden');
     const bytes = await readLimitedBody(c);
     if (bytes.length === 0) throw new ApiError(400, 'image_required', { image: 'image_required' });
+    // Fair use (decision 1023): counted before the costly check and re-encode; a repeat of a
+    // stored upload (a device retrying) is answered as before and not counted again.
+    if (!earlier) {
+      const limits = deps.config.fairUse ?? fairUseLimits;
+      await countUpload(db, me.memberId, bytes.length, deps.now(), limits);
+    }
     const stored = await storeUpload(db, { id, memberId: me.memberId, purpose, bytes });
     return c.json(stored, 200);
   });

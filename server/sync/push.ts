@@ -1,6 +1,7 @@
 // Batch push: runs each queued mutation through the same registered handler as its REST route,
 // each in its own idempotent transaction, in order. One refused entry never blocks the rest;
-// a transient failure stops the batch there so that later entries keep their order.
+// a transient failure stops the batch there so that later entries keep their order. An entry
+// over a fair-use limit (429 with Retry-After) waits alone: the others are still applied.
 import * as v from 'valibot';
 import { fieldMessages, fieldTexts } from '../../contract/field-messages';
 import { messageText, type Lang } from '../../contract/messages';
@@ -11,6 +12,7 @@ import { findMutation } from './mutation-handlers';
 import type { RunnableMutation } from './registry';
 import { sqlStateOf } from '../db/sql-state';
 import { requestHash, runIdempotent, runIdempotentMany } from './idempotency';
+import { mutationContext } from './run-mutation';
 
 /** PostgreSQL error classes worth another try: serialization, deadlock, connection, resources. */
 const transientSqlState = /^(40001|40P01|08...|53...|57P..|55P03)$/;
@@ -39,6 +41,19 @@ function retry(id: string, code: string, lang: Lang, httpStatus = 503): PushResu
   return { id, status: 'retry', code, message: messageText(code, lang), httpStatus };
 }
 
+/** A fair-use limit (decision 1023): this entry waits, the rest of the push goes on. */
+function limited(id: string, error: ApiError, lang: Lang): PushResult {
+  return {
+    id,
+    status: 'retry',
+    code: error.code,
+    message: messageText(error.code, lang, error.params),
+    httpStatus: 429,
+    retryAfter: Number(error.headers?.['Retry-After'] ?? 60),
+    ...(error.params ? { params: error.params } : {}),
+  };
+}
+
 async function pushOne(
   deps: AppDeps,
   memberId: string,
@@ -65,7 +80,7 @@ async function pushOne(
       entry.id,
       requestHash(entry.name, entry.payload),
       async (tx) => {
-        const body = await handler.run(tx, { memberId, now: deps.now() }, parsed.output);
+        const body = await handler.run(tx, mutationContext(deps, memberId), parsed.output);
         return { status: 200, body: body ?? null };
       },
     );
@@ -76,6 +91,9 @@ async function pushOne(
     return { id: entry.id, status: 'applied', result: stored.body };
   } catch (error) {
     if (error instanceof ApiError) {
+      if (error.status === 429 && error.headers?.['Retry-After']) {
+        return limited(entry.id, error, lang);
+      }
       if (error.status === 429 || error.status >= 500) {
         return retry(entry.id, error.code, lang, error.status);
       }
@@ -129,7 +147,7 @@ async function pushRun(
     memberId,
     run.map((entry) => ({ key: entry.id, hash: requestHash(entry.name, entry.payload) })),
     async (tx) => {
-      const bodies = (await handler.runMany?.(tx, { memberId, now: deps.now() }, inputs)) ?? [];
+      const bodies = (await handler.runMany?.(tx, mutationContext(deps, memberId), inputs)) ?? [];
       return bodies.map((body) => ({ status: 200, body: body ?? null }));
     },
   );
@@ -178,7 +196,8 @@ export async function pushMutations(
       }
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       const result = await pushOne(deps, memberId, entries[i]!, lang, find);
-      if (result.status === 'retry') stopped = true;
+      // A limited entry holds only itself; a transient failure holds the rest of the batch.
+      if (result.status === 'retry' && result.retryAfter === undefined) stopped = true;
       results.push(result);
     }
   }

@@ -7,10 +7,13 @@ import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MutationInput, MutationName, MutationResult } from '../../contract/mutations';
 import type { Transaction } from '../db/client';
+import type { FairUseLimits } from '../../contract/fair-use';
 
 export interface MutationContext {
   memberId: string;
   now: Date;
+  /** The server's fair-use numbers (decision 1023); absent: the defaults of contract/fair-use. */
+  fairUse?: FairUseLimits;
 }
 
 /** How the server applies one declared mutation; input and result types come from the contract. */

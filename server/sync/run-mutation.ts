@@ -5,6 +5,12 @@ import { ApiError } from '../http/errors';
 import { validate } from '../http/input';
 import { findMutation } from './mutation-handlers';
 import { requestHash, runIdempotent } from './idempotency';
+import type { MutationContext } from './registry';
+
+/** What a handler is told of the caller and the server: who, when, and the fair-use numbers. */
+export function mutationContext(deps: AppDeps, memberId: string): MutationContext {
+  return { memberId, now: deps.now(), fairUse: deps.config.fairUse };
+}
 
 /**
  * Answers a REST write by running the registered mutation for the caller, honouring the
@@ -27,7 +33,7 @@ export async function runMutationRoute(
     requestHash(name, payload),
     async (tx) => ({
       status: 200,
-      body: await handler.run(tx, { memberId: me.memberId, now: deps.now() }, input),
+      body: await handler.run(tx, mutationContext(deps, me.memberId), input),
     }),
   );
   return c.json(result.body as object, 200);

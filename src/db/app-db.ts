@@ -171,6 +171,11 @@ export interface OutboxEntry {
   durability: 'default' | 'strict';
   /** Database version whose payload shape this is (upgrades bring it forward). */
   payloadVersion: number;
+  /**
+   * Epoch ms before which it is not sent: the server held it under a fair-use limit and said
+   * when that frees up (decision 1023). `error` says why meanwhile.
+   */
+  notBefore?: number;
 }
 
 /** The last server version of a row pulled while local changes to it were pending. */
@@ -410,6 +415,13 @@ export const appDbVersions: AppDbVersion[] = [
     version: 16,
     stores: {
       messages: 'id, [groupMessageId+sentAt]',
+    },
+  },
+  {
+    // Entries held under a fair-use limit (decision 1023), found without reading the queue.
+    version: 17,
+    stores: {
+      outbox: 'id, &seq, state, [table+rowKey], notBefore',
     },
   },
 ];

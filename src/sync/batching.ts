@@ -1,7 +1,9 @@
 // Push batches: many outbox entries per request, bounded by count and size (decision 0203).
 import type { OutboxEntry } from '../db/app-db';
+import { maxPushEntries } from '../../contract/sync';
 
-export const pushBatchMaxEntries = 200;
+/** The server's most per push: a queue of 10,000 goes in 20 requests, not 50. */
+export const pushBatchMaxEntries = maxPushEntries;
 /** Stays well under the server's default body limit (1 MiB). */
 export const pushBatchMaxBytes = 256 * 1024;
 
@@ -31,4 +33,34 @@ export function takeBatch(
     bytes += size;
   }
   return batch;
+}
+
+/**
+ * A filter of the queue in seq order that keeps what may go now: this member's pending
+ * entries, not held under a fair-use limit (decision 1023), nor queued after a held one on the
+ * same row (an edit of a message still held waits for it). It remembers the held rows it saw,
+ * so it must see the queue in order, once.
+ */
+export function sendableFilter(memberId: string, now: number): (entry: OutboxEntry) => boolean {
+  const heldRows = new Set<string>();
+  return (entry) => {
+    if (entry.state !== 'pending') return false;
+    if (entry.memberId !== null && entry.memberId !== memberId) return false;
+    const row = `${entry.table}|${entry.rowKey}`;
+    if ((entry.notBefore ?? 0) > now) {
+      heldRows.add(row);
+      return false;
+    }
+    return !heldRows.has(row);
+  };
+}
+
+/** When the first held entry may go (epoch ms), if any is held. */
+export function firstHeldUntil(entries: readonly OutboxEntry[], now: number): number | undefined {
+  let first: number | undefined;
+  for (const entry of entries) {
+    const at = entry.notBefore ?? 0;
+    if (at > now && (first === undefined || at < first)) first = at;
+  }
+  return first;
 }

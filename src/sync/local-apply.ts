@@ -11,6 +11,7 @@ import {
   type MirroredTableName,
   type OutboxEntry,
   type OutboxError,
+  type ServerShadowRow,
 } from '../db/app-db';
 import { readSyncState, writeSyncState } from './sync-state';
 
@@ -92,6 +93,36 @@ async function settleAppliedRow(
 }
 
 /**
+ * settleAppliedRow for many rows at once: one read of the rows' pending entries and one of
+ * their shadows, instead of two reads per row (a flush of 1,000 point entries, issue 25).
+ */
+async function settleAppliedRows(
+  db: AppDb,
+  rows: readonly { table: MirroredTableName; rowKey: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const stillPending = new Set(
+    (
+      await db.outbox
+        .where('[table+rowKey]')
+        .anyOf(rows.map((r) => [r.table, r.rowKey]))
+        .toArray()
+    )
+      .filter((e) => e.state === 'pending')
+      .map((e) => rowRef(e.table, e.rowKey)),
+  );
+  const refs = rows.map((r) => rowRef(r.table, r.rowKey)).filter((ref) => !stillPending.has(ref));
+  const shadows = (await db.serverShadows.bulkGet(refs)).filter(
+    (shadow): shadow is ServerShadowRow => shadow !== undefined,
+  );
+  if (shadows.length === 0) return;
+  await db.serverShadows.bulkDelete(shadows.map((shadow) => shadow.id));
+  const cursor = (await readSyncState(db, 'cursor')) ?? 0;
+  const back = Math.min(...shadows.map((shadow) => shadow.pulledAfter));
+  if (back < cursor) await writeSyncState(db, 'cursor', back);
+}
+
+/**
  * Marks an entry refused and undoes its optimistic change: the row goes back to its snapshot
  * (or to the server's version pulled meanwhile) unless a later pending entry touches the same
  * row, which then inherits the snapshot. Must run inside a transaction over allTables.
@@ -140,6 +171,8 @@ export interface PushSummary {
   rejected: number;
   /** The server asked to try again later (transient); the push stops here. */
   retry: boolean;
+  /** Entries held under a fair-use limit until their own time; the others went on. */
+  held: number;
 }
 
 /** Records the answers of one push batch in one transaction. */
@@ -147,10 +180,22 @@ export async function applyPushResults(
   db: AppDb,
   batch: readonly OutboxEntry[],
   results: readonly PushResult[],
+  now: number = Date.now(),
 ): Promise<PushSummary> {
   const byId = new Map(results.map((r) => [r.id, r]));
   return db.transaction('rw', allTables(db), async () => {
-    const summary: PushSummary = { applied: 0, rejected: 0, retry: false };
+    const summary: PushSummary = { applied: 0, rejected: 0, retry: false, held: 0 };
+    // The usual answer, every entry applied: settled in a few bulk reads and writes.
+    if (batch.every((sent) => byId.get(sent.id)?.status === 'applied')) {
+      const entries = (await db.outbox.bulkGet(batch.map((sent) => sent.id))).filter(
+        (entry): entry is OutboxEntry => entry?.state === 'pending',
+      );
+      await db.outbox.bulkDelete(entries.map((entry) => entry.id));
+      const rows = new Map(entries.map((entry) => [rowRef(entry.table, entry.rowKey), entry]));
+      await settleAppliedRows(db, [...rows.values()]);
+      summary.applied = entries.length;
+      return summary;
+    }
     const settled = new Map<string, { table: MirroredTableName; rowKey: string }>();
     // The server stops a batch at its first failing entry; when that entry was just given up,
     // the entries it held back go out right away instead of after a backoff.
@@ -166,6 +211,14 @@ export async function applyPushResults(
       } else if (result.status === 'rejected') {
         await rejectEntry(db, entry, errorOf(result));
         summary.rejected += 1;
+      } else if (result.retryAfter !== undefined) {
+        // A fair-use limit: kept with its data, sent again once the server says it frees up.
+        await db.outbox.update(entry.id, {
+          notBefore: now + Math.max(1, result.retryAfter) * 1000,
+          lastAttemptAt: new Date(now).toISOString(),
+          error: errorOf(result),
+        });
+        summary.held += 1;
       } else if (result.code !== 'not_attempted' && result.httpStatus !== 429) {
         const attempts = entry.attempts + 1;
         if (attempts >= maxServerAttempts) {
@@ -177,6 +230,7 @@ export async function applyPushResults(
             attempts,
             lastAttemptAt: new Date().toISOString(),
             error: errorOf(result),
+            notBefore: undefined,
           });
           summary.retry = true;
         }

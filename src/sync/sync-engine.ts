@@ -6,7 +6,14 @@ import { reloadSession } from '../api/session-store';
 import { defaultPullLimit, type PullResponse, type PushResponse } from '../../contract/sync';
 import { appDb, requestPersistentStorage, withOpenDb, type AppDb } from '../db/app-db';
 import { backoffDelayMs } from './backoff';
-import { pushBatchMaxBytes, pushBatchMaxEntries, takeBatch, wireEntry } from './batching';
+import {
+  firstHeldUntil,
+  pushBatchMaxBytes,
+  pushBatchMaxEntries,
+  sendableFilter,
+  takeBatch,
+  wireEntry,
+} from './batching';
 import { onOutboxChanged } from './flush-signal';
 import {
   adoptMember,
@@ -35,7 +42,10 @@ export interface FlushOutcome {
   pushed: number;
   rejected: number;
   pulled: number;
-  /** When the next attempt may run (epoch ms), after offline/backoff. */
+  /**
+   * When the next attempt may run (epoch ms): after offline/backoff, or when synced, when the
+   * first entry held under a fair-use limit may go.
+   */
   retryAt?: number;
 }
 
@@ -111,11 +121,21 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     let maxEntries = options.maxBatchEntries ?? pushBatchMaxEntries;
     const maxBytes = options.maxBatchBytes ?? pushBatchMaxBytes;
     for (;;) {
-      const pending = (await db.outbox.where('state').equals('pending').sortBy('seq')).filter(
-        (e) => e.memberId === null || e.memberId === memberId,
-      );
-      if (pending.length === 0) return;
-      const batch = takeBatch(pending, maxEntries, maxBytes);
+      // Only the next batch is read: a queue of 10,000 is not read again for every batch.
+      const ready = await db.outbox
+        .orderBy('seq')
+        .filter(sendableFilter(memberId, now()))
+        .limit(maxEntries)
+        .toArray();
+      if (ready.length === 0) {
+        const held = await db.outbox.where('notBefore').above(now()).toArray();
+        outcome.retryAt = firstHeldUntil(
+          held.filter((e) => e.state === 'pending' && (e.memberId ?? memberId) === memberId),
+          now(),
+        );
+        return;
+      }
+      const batch = takeBatch(ready, maxEntries, maxBytes);
       let response: PushResponse;
       try {
         response = await apiFetch<PushResponse>('/sync/push', {
@@ -142,10 +162,11 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
         }
         continue;
       }
-      const summary = await applyPushResults(db, batch, response.results);
+      const summary = await applyPushResults(db, batch, response.results, now());
       outcome.pushed += summary.applied;
       outcome.rejected += summary.rejected;
-      if (summary.retry || summary.applied + summary.rejected === 0) {
+      // Held entries drop out of the next batch: the loop goes on with the others.
+      if (summary.retry || summary.applied + summary.rejected + summary.held === 0) {
         outcome.status = 'backoff';
         outcome.retryAt = await bumpBackoff();
         return;

@@ -19,6 +19,11 @@ export interface SyncStatus {
   lastSyncedAt: string | null;
   /** Changes the server refused, oldest first, with the reason in `error`. */
   rejected: OutboxEntry[];
+  /**
+   * Waiting changes the server held under a fair-use limit (decision 1023), oldest first: kept
+   * here and sent on their own once the limit frees up; `error.message` says which and when.
+   */
+  held: OutboxEntry[];
   /** The session expired: waiting changes are kept until the member logs in again. */
   pausedForLogin: boolean;
   /** Sends a refused change again (puts its change back on screen first). */
@@ -57,22 +62,24 @@ interface LocalSyncFacts {
   pendingCount: number;
   lastSyncedAt: string | null;
   rejected: OutboxEntry[];
+  held: OutboxEntry[];
   pausedForLogin: boolean;
 }
 
 async function readLocalSyncFacts(): Promise<LocalSyncFacts> {
-  const [pendingEntries, pendingImages, rejected, lastSyncedAt, pausedForLogin] = await Promise.all(
-    [
+  const [pendingEntries, pendingImages, rejected, lastSyncedAt, pausedForLogin, held] =
+    await Promise.all([
       appDb.outbox.where('state').equals('pending').count(),
       appDb.pendingImages.where('state').equals('pending').count(),
       appDb.outbox.where('state').equals('rejected').sortBy('seq'),
       readSyncState(appDb, 'lastSyncedAt'),
       readSyncState(appDb, 'pausedForLogin'),
-    ],
-  );
+      appDb.outbox.where('notBefore').above(0).toArray(),
+    ]);
   return {
     pendingCount: pendingEntries + pendingImages,
     rejected,
+    held: held.filter((entry) => entry.state === 'pending').sort((a, b) => a.seq - b.seq),
     lastSyncedAt: lastSyncedAt ?? null,
     pausedForLogin: pausedForLogin === true,
   };
@@ -96,6 +103,7 @@ export function useSyncStatus(): SyncStatus {
     pendingCount: facts?.pendingCount ?? 0,
     lastSyncedAt: facts?.lastSyncedAt ?? null,
     rejected: facts?.rejected ?? [],
+    held: facts?.held ?? [],
     pausedForLogin: facts?.pausedForLogin ?? false,
     retry,
     discard,

@@ -62,6 +62,17 @@ function RejectedEntry({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+/** A change the server held under a fair-use limit: kept here, sent on its own later. */
+function HeldEntry({ entry }: { entry: OutboxEntry }) {
+  const label = useMutationLabel();
+  return (
+    <li className="sync-status__rejected" data-testid="sync-held-entry">
+      <strong>{label(entry)}</strong>
+      <p className="sync-status__reason">{entry.error?.message}</p>
+    </li>
+  );
+}
+
 /**
  * The sync status of this device, mounted once in the root layout; it also starts the sync
  * triggers of the page. A small badge (offline, waiting changes, refused changes), a notice
@@ -150,6 +161,18 @@ export function SyncStatusBar() {
             <Button variant="secondary" onClick={() => void sync.syncNow()}>
               <Trans>Đồng bộ ngay</Trans>
             </Button>
+          )}
+          {sync.held.length > 0 && (
+            <>
+              <h2 className="sync-status__heading">
+                <Trans>Đang chờ vì vượt mức sử dụng</Trans>
+              </h2>
+              <ul className="sync-status__list">
+                {sync.held.map((entry) => (
+                  <HeldEntry key={entry.id} entry={entry} />
+                ))}
+              </ul>
+            </>
           )}
           {rejectedCount > 0 && (
             <>
