@@ -45,6 +45,7 @@ async function pushOne(
   entry: PushEntry,
   lang: Lang,
   find: MutationLookup,
+  clientId: string | null,
 ): Promise<PushResult> {
   const handler = find(entry.name);
   if (!handler) return rejected(entry.id, 400, 'unknown_mutation', lang);
@@ -65,7 +66,7 @@ async function pushOne(
       entry.id,
       requestHash(entry.name, entry.payload),
       async (tx) => {
-        const body = await handler.run(tx, { memberId, now: deps.now() }, parsed.output);
+        const body = await handler.run(tx, { memberId, now: deps.now(), clientId }, parsed.output);
         return { status: 200, body: body ?? null };
       },
     );
@@ -116,6 +117,7 @@ async function pushRun(
   memberId: string,
   handler: RunnableMutation,
   run: PushEntry[],
+  clientId: string | null,
 ): Promise<PushResult[] | null> {
   if (!handler.runMany) return null;
   const inputs: unknown[] = [];
@@ -129,7 +131,8 @@ async function pushRun(
     memberId,
     run.map((entry) => ({ key: entry.id, hash: requestHash(entry.name, entry.payload) })),
     async (tx) => {
-      const bodies = (await handler.runMany?.(tx, { memberId, now: deps.now() }, inputs)) ?? [];
+      const bodies =
+        (await handler.runMany?.(tx, { memberId, now: deps.now(), clientId }, inputs)) ?? [];
       return bodies.map((body) => ({ status: 200, body: body ?? null }));
     },
   );
@@ -146,6 +149,7 @@ export async function pushMutations(
   entries: PushEntry[],
   lang: Lang,
   find: MutationLookup = findMutation,
+  clientId: string | null = null,
 ): Promise<PushResult[]> {
   const results: PushResult[] = [];
   let stopped = false;
@@ -161,7 +165,7 @@ export async function pushMutations(
     // PGlite's single connection a push would otherwise keep it from start to end.
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     if (!stopped && handler?.runMany && end - i > 1) {
-      const applied = await pushRun(deps, memberId, handler, entries.slice(i, end));
+      const applied = await pushRun(deps, memberId, handler, entries.slice(i, end), clientId);
       if (applied) {
         results.push(...applied);
         i = end;
@@ -177,7 +181,7 @@ export async function pushMutations(
         continue;
       }
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      const result = await pushOne(deps, memberId, entries[i]!, lang, find);
+      const result = await pushOne(deps, memberId, entries[i]!, lang, find, clientId);
       if (result.status === 'retry') stopped = true;
       results.push(result);
     }

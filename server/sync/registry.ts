@@ -11,6 +11,8 @@ import type { Transaction } from '../db/client';
 export interface MutationContext {
   memberId: string;
   now: Date;
+  /** The pushing device's sync client id, when it sent one (a conflict names its winner). */
+  clientId?: string | null;
 }
 
 /** How the server applies one declared mutation; input and result types come from the contract. */
