@@ -1,5 +1,5 @@
 // What the member should see of sync: offline, waiting changes, last synced time, refused
-// changes with their reason, and "log in to send N waiting changes". Shared by the sync status
+// changes with their reason, conflicts waiting for a choice, and "log in to send N waiting changes". Shared by the sync status
 // feature and others (logout asks first when changes wait).
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -21,6 +21,8 @@ export interface SyncStatus {
   rejected: OutboxEntry[];
   /** The session expired: waiting changes are kept until the member logs in again. */
   pausedForLogin: boolean;
+  /** Kept conflicts waiting for the member's choice, per entity (decision 1062). */
+  conflicts: ConflictCounts;
   /** Sends a refused change again (puts its change back on screen first). */
   retry(id: string): Promise<void>;
   /** Drops a refused change for good (it was already undone). */
@@ -53,28 +55,40 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, readOnline, () => true);
 }
 
+export interface ConflictCounts {
+  contacts: number;
+  profile: number;
+  total: number;
+}
+
+const noConflicts: ConflictCounts = { contacts: 0, profile: 0, total: 0 };
+
 interface LocalSyncFacts {
   pendingCount: number;
   lastSyncedAt: string | null;
   rejected: OutboxEntry[];
   pausedForLogin: boolean;
+  conflicts: ConflictCounts;
 }
 
 async function readLocalSyncFacts(): Promise<LocalSyncFacts> {
-  const [pendingEntries, pendingImages, rejected, lastSyncedAt, pausedForLogin] = await Promise.all(
-    [
+  const [pendingEntries, pendingImages, rejected, lastSyncedAt, pausedForLogin, open] =
+    await Promise.all([
       appDb.outbox.where('state').equals('pending').count(),
       appDb.pendingImages.where('state').equals('pending').count(),
       appDb.outbox.where('state').equals('rejected').sortBy('seq'),
       readSyncState(appDb, 'lastSyncedAt'),
       readSyncState(appDb, 'pausedForLogin'),
-    ],
-  );
+      appDb.conflicts.filter((c) => c.deletedAt === null).toArray(),
+    ]);
+  const conflicts = { contacts: 0, profile: 0, total: open.length };
+  for (const conflict of open) conflicts[conflict.entity] += 1;
   return {
     pendingCount: pendingEntries + pendingImages,
     rejected,
     lastSyncedAt: lastSyncedAt ?? null,
     pausedForLogin: pausedForLogin === true,
+    conflicts,
   };
 }
 
@@ -97,6 +111,7 @@ export function useSyncStatus(): SyncStatus {
     lastSyncedAt: facts?.lastSyncedAt ?? null,
     rejected: facts?.rejected ?? [],
     pausedForLogin: facts?.pausedForLogin ?? false,
+    conflicts: facts?.conflicts ?? noConflicts,
     retry,
     discard,
     syncNow: flush,
