@@ -3,6 +3,7 @@ import { isLocalPath, noBackslash, noControlCharacters } from './url-rules';
 import { visibleWhenPresent } from './visible-text';
 import { optionalText, uuidSchema } from './common';
 import { phoneDigits } from './phone';
+import { fieldBaseSchema } from './field-merge';
 
 // Phonebook contacts: a member's saved cards and manual contacts. Ids are made by the client
 // (uuid) so a contact written offline keeps its id when it reaches the server.
@@ -96,13 +97,40 @@ export const contactFieldsSchema = v.object({
 export type ContactFieldsInput = v.InferInput<typeof contactFieldsSchema>;
 export type ContactFields = v.InferOutput<typeof contactFieldsSchema>;
 
-/** contact.upsert: the whole contact by its client-made id (last write wins per contact). */
-export const contactUpsertSchema = v.object({
-  id: uuidSchema,
-  ...contactFieldsSchema.entries,
-  cardMemberId: v.optional(v.nullable(uuidSchema)),
-  cardSnapshot: v.optional(v.nullable(cardSnapshotSchema)),
-});
+/** The contact fields an edit may change and that merge one by one (decision 1062). */
+export const contactMergedFields = [
+  'name',
+  'phone',
+  'email',
+  'company',
+  'jobTitle',
+  'address',
+  'note',
+] as const;
+export type ContactMergedField = (typeof contactMergedFields)[number];
+
+/**
+ * contact.upsert by the contact's client-made id. With `base` (decision 1062): an edit of the
+ * fields named in `base`, each merged on its own. Without it (a new contact, an entry queued by
+ * an older app, the REST call): every field is written, the later write wins.
+ */
+export const contactUpsertSchema = v.pipe(
+  v.object({
+    id: uuidSchema,
+    ...contactFieldsSchema.entries,
+    name: v.optional(contactFieldsSchema.entries.name),
+    cardMemberId: v.optional(v.nullable(uuidSchema)),
+    cardSnapshot: v.optional(v.nullable(cardSnapshotSchema)),
+    base: fieldBaseSchema(contactMergedFields),
+  }),
+  v.forward(
+    v.check(
+      (input) => input.name !== undefined || input.base !== undefined,
+      'contact_name_required',
+    ),
+    ['name'],
+  ),
+);
 export type ContactUpsertInput = v.InferOutput<typeof contactUpsertSchema>;
 
 /** contact.delete: soft delete by id. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { fieldBaseSchema } from './field-merge';
 import { parseImageUrl } from './image';
 import { noBackslash, noControlCharacters } from './url-rules';
 import { visibleWhenPresent } from './visible-text';
@@ -114,6 +115,9 @@ export const profileSchema = v.object({
 });
 export type ProfileInput = v.InferOutput<typeof profileSchema>;
 
+/** The profile fields a patch may change, each merged on its own (decision 1062). */
+export const profileMergedFields = Object.keys(profileSchema.entries) as (keyof ProfileInput)[];
+
 /** Profile fields (spec §3) shared by a member as the API returns it and by a card's owner. */
 export interface ProfileFields {
   id: string;
@@ -167,6 +171,8 @@ export interface Member extends ProfileFields {
 export const profileUpdateSchema = v.object({
   id: uuidSchema,
   ...profileSchema.entries,
+  /** What the device held for the changed fields (decision 1062); absent: no conflicts. */
+  base: fieldBaseSchema(profileMergedFields),
 });
 export type ProfileUpdateInput = v.InferInput<typeof profileUpdateSchema>;
 export type ProfileUpdate = v.InferOutput<typeof profileUpdateSchema>;

@@ -194,6 +194,14 @@ export const messages = {
     en: 'No such province or city',
   },
   contact_name_required: { vi: 'Vui lòng nhập tên liên hệ', en: 'Please enter the contact name' },
+  base_field_unknown: {
+    vi: 'Bản gốc của thay đổi có trường không sửa được',
+    en: 'The change names a field that cannot be edited',
+  },
+  conflict_choice_invalid: {
+    vi: 'Lựa chọn này không dùng được cho xung đột này',
+    en: 'This choice does not apply to this conflict',
+  },
   friend_self: {
     vi: 'Bạn không thể kết bạn với chính mình',
     en: 'You cannot send a friend request to yourself',

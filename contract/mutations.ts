@@ -53,6 +53,7 @@ import { contactUsUpdateSchema, type ContactUsMessage } from './contact-us';
 import { shortLinkDeleteSchema, shortLinkUpsertSchema, type ShortLink } from './short-link';
 import { supportRequestCreateSchema, type SupportRequest } from './support';
 import { bioLinkDeleteSchema, bioLinkUpsertSchema, type BioLink } from './bio-link';
+import { conflictResolveSchema, type SyncConflict } from './field-merge';
 import type { Lang } from './messages';
 
 export interface MutationDeclaration<S extends v.GenericSchema, R> {
@@ -226,6 +227,10 @@ export const mutations = {
   'bioLink.upsert': declare<BioLink>()(bioLinkUpsertSchema, {
     vi: 'Lưu liên kết trang bio',
     en: 'Save bio link',
+  }),
+  'conflict.resolve': declare<SyncConflict>()(conflictResolveSchema, {
+    vi: 'Chọn bản giữ lại',
+    en: 'Choose the version to keep',
   }),
   'bioLink.delete': declare<BioLink>()(bioLinkDeleteSchema, {
     vi: 'Xoá liên kết trang bio',

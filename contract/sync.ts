@@ -25,6 +25,10 @@ export const pushBodySchema = v.object({
     v.array(pushEntrySchema, 'invalid_value'),
     v.maxLength(maxPushEntries, 'too_many_entries'),
   ),
+  /** The device's sync client id: a conflict names the device whose write won (decision 1062). */
+  clientId: v.optional(
+    v.pipe(v.string('invalid_id'), v.minLength(1, 'invalid_id'), v.maxLength(100, 'invalid_id')),
+  ),
 });
 
 export type PushEntry = v.InferOutput<typeof pushEntrySchema>;

@@ -1,9 +1,10 @@
-// Honest state (decision 1061): a change the server refused is counted on home and one tap
-// opens where it is kept or let go; home never says "everything sent" meanwhile.
+// Honest state (decisions 1061, 1062): what needs the member is counted on home and one tap
+// opens where it is settled; home never says "everything sent" meanwhile. An edit of a contact
+// deleted on another device is no longer refused: it is kept, and home counts it.
 import { expect, test } from './support/axe';
 import { apiLogin, goOnline, logInThroughForm, waitForOfflineShell } from './support/session';
 
-test('an edit of a contact deleted elsewhere is refused: home counts it, one tap shows it', async ({
+test('an edit of a contact deleted elsewhere is kept: home counts it, one tap shows it', async ({
   context,
   page,
   request,
@@ -40,11 +41,14 @@ test('an edit of a contact deleted elsewhere is refused: home counts it, one tap
 
     await goOnline(context, page);
     await page.goto('/action');
-    const refused = page.getByTestId('home-refused');
-    await expect(refused).toHaveText('1 thay đổi bị từ chối — xem và xử lý');
+    const waiting = page.getByTestId('home-conflicts');
+    await expect(waiting).toContainText('thay đổi cần bạn chọn bản giữ lại');
     await expect(page.getByText('Mọi thay đổi đã được gửi')).toHaveCount(0);
-    await refused.click();
-    await expect(page.getByRole('heading', { name: 'Thay đổi bị máy chủ từ chối' })).toBeVisible();
+    await waiting.click();
+    const kept = page.getByTestId('conflict-banner').filter({ hasText: name });
+    await expect(kept).toContainText('đã bị xoá trên thiết bị khác');
+    await kept.getByRole('button', { name: 'Bỏ qua' }).click();
+    await expect(kept).toHaveCount(0);
   } finally {
     await request.put(`/api/contacts/deleteContactById/${contactId}`, { headers: auth });
   }

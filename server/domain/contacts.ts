@@ -1,14 +1,19 @@
 // Phonebook contacts: the one write path (contact.upsert, contact.delete) shared by the REST
 // routes and the batch push, the reads of the routes, and the pull source of `contacts`.
+// Edits merge per field (decision 1062).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable, Transaction } from '../db/client';
 import { contacts, members } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from '../sync/registry';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
 import { limitsOf, requireContactRoom } from './fair-use';
+import { mergeAndRecord, recordConflict, settleConflictsOf } from './conflicts';
+import type { ConflictTarget } from './conflict-target';
+import type { FieldValues } from '../../contract/field-merge';
 import { NeedsOneByOne } from './points/batch-path';
 import type { MutationInput } from '../../contract/mutations';
 import {
+  contactMergedFields,
   contactSearchKey,
   type Contact,
   type CardSnapshot,
@@ -121,9 +126,99 @@ export async function* liveContactPages(
 const blankToNull = (value: string | undefined | null) =>
   value === undefined || value === null || value === '' ? null : value;
 
+type UpsertInput = MutationInput<'contact.upsert'>;
+
+/** The merged fields of a stored contact, by field name. */
+function storedFields(row: ContactRow): FieldValues {
+  return {
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    company: row.company,
+    jobTitle: row.jobTitle,
+    address: row.address,
+    note: row.note,
+  };
+}
+
 /**
- * Creates or replaces a contact by its client-made id (last write wins per contact). A deleted
- * contact stays deleted: an edit that arrives after a delete is refused with 404.
+ * The fields an upsert changes, blanks as null: those its `base` names, or every field when it
+ * has none (a new contact, an entry of an older app: all fields changed, no base).
+ */
+function changedFields(input: UpsertInput): FieldValues {
+  const names = input.base
+    ? contactMergedFields.filter((field) => Object.hasOwn(input.base ?? {}, field))
+    : contactMergedFields;
+  const changed: FieldValues = {};
+  for (const field of names) {
+    if (field === 'name') {
+      if (input.name === undefined) {
+        throw new ApiError(400, 'validation_failed', { name: 'contact_name_required' });
+      }
+      changed.name = input.name;
+    } else {
+      changed[field] = blankToNull(input[field]);
+    }
+  }
+  return changed;
+}
+
+/** The contact columns of merged field values (only the fields present). */
+function contactColumns(values: FieldValues): Partial<ContactRow> {
+  const set: Record<string, unknown> = {};
+  for (const field of contactMergedFields) {
+    if (!Object.hasOwn(values, field)) continue;
+    const value = values[field];
+    set[field] = typeof value === 'string' ? value : null;
+  }
+  if (set.name === null) delete set.name;
+  return set;
+}
+
+async function checkCard(tx: Queryable, cardMemberId: string | null | undefined): Promise<void> {
+  if (!cardMemberId) return;
+  const [card] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(eq(members.id, cardMemberId));
+  if (!card) throw new ApiError(400, 'validation_failed', { cardMemberId: 'not_found' });
+}
+
+/**
+ * Writes changed fields to a live contact, merged per field against `base` (decision 1062): a
+ * field another device wrote since the base is overwritten and its value kept as a conflict.
+ */
+async function writeContactFields(
+  tx: Transaction,
+  ctx: MutationContext,
+  existing: ContactRow,
+  changed: FieldValues,
+  base: FieldValues | undefined,
+  extra: Partial<ContactRow> = {},
+): Promise<ContactRow> {
+  const set = await mergeAndRecord(
+    tx,
+    ctx,
+    { entity: 'contacts', rowId: existing.id, label: existing.name },
+    storedFields(existing),
+    changed,
+    base,
+  );
+  const columns = { ...contactColumns(set), ...extra };
+  if (Object.keys(columns).length === 0) return existing;
+  const [row] = await tx
+    .update(contacts)
+    .set(columns)
+    .where(eq(contacts.id, existing.id))
+    .returning();
+  if (!row) throw new ApiError(409, 'conflict');
+  return row;
+}
+
+/**
+ * Creates a contact, or edits one per field (decision 1062). An edit that arrives for a deleted
+ * contact is not dropped: it is kept as a conflict of kind `deleted` with its values, and the
+ * member chooses to restore the contact with them or let the edit go.
  */
 export const upsertContact: MutationHandler<'contact.upsert'> = {
   async run(tx, ctx, input) {
@@ -132,41 +227,65 @@ export const upsertContact: MutationHandler<'contact.upsert'> = {
       .from(contacts)
       .where(eq(contacts.id, input.id))
       .for('update');
-    if (existing && (existing.ownerMemberId !== ctx.memberId || existing.deletedAt !== null)) {
+    if (existing && existing.ownerMemberId !== ctx.memberId) {
       throw new ApiError(404, 'not_found');
     }
-    if (!existing) await requireContactRoom(tx, ctx.memberId, 1, ctx.now, limitsOf(ctx));
-    const cardMemberId = input.cardMemberId ?? null;
-    if (cardMemberId) {
-      const [card] = await tx
-        .select({ id: members.id })
-        .from(members)
-        .where(eq(members.id, cardMemberId));
-      if (!card) throw new ApiError(400, 'validation_failed', { cardMemberId: 'not_found' });
+    await checkCard(tx, input.cardMemberId);
+    const changed = changedFields(input);
+    if (existing && existing.deletedAt !== null) {
+      await recordConflict(tx, ctx, {
+        entity: 'contacts',
+        rowId: existing.id,
+        kind: 'deleted',
+        label: typeof changed.name === 'string' ? changed.name : existing.name,
+        lost: changed,
+        written: null,
+      });
+      return contactForClient(existing);
     }
-    const values = {
-      ...contactValues(input),
-      // An edit without a snapshot keeps the saved card's snapshot.
-      ...(input.cardSnapshot !== undefined ? { cardSnapshot: input.cardSnapshot } : {}),
-    };
-    const [row] = existing
-      ? await tx.update(contacts).set(values).where(eq(contacts.id, input.id)).returning()
-      : await tx
-          .insert(contacts)
-          .values({ id: input.id, ownerMemberId: ctx.memberId, ...values })
-          .returning();
+    if (!existing) await requireContactRoom(tx, ctx.memberId, 1, ctx.now, limitsOf(ctx));
+    // An edit without a snapshot keeps the saved card's snapshot.
+    const snapshot = input.cardSnapshot !== undefined ? { cardSnapshot: input.cardSnapshot } : {};
+    if (existing) {
+      // With a base, a card link not sent is kept; without one the whole contact is written.
+      const cardMemberId =
+        input.base && input.cardMemberId === undefined
+          ? {}
+          : { cardMemberId: input.cardMemberId ?? null };
+      const row = await writeContactFields(tx, ctx, existing, changed, input.base, {
+        ...cardMemberId,
+        ...snapshot,
+      });
+      return contactForClient(row);
+    }
+    if (input.name === undefined) {
+      throw new ApiError(400, 'validation_failed', { name: 'contact_name_required' });
+    }
+    const [row] = await tx
+      .insert(contacts)
+      .values({
+        ...contactValues({ ...input, name: input.name }),
+        ...snapshot,
+        id: input.id,
+        ownerMemberId: ctx.memberId,
+      })
+      .returning();
     if (!row) throw new ApiError(409, 'conflict');
     return contactForClient(row);
   },
 
   /**
    * A run of upserts in one multi-row insert … on conflict (decision 0303). Anything `run`
-   * would refuse (someone else's or a deleted contact, an unknown card) or that depends on an
-   * earlier entry of the run (the same contact twice) goes back to the one-by-one path.
+   * would refuse or merge (someone else's or a deleted contact, an unknown card, an edit with a
+   * base) or that depends on an earlier entry of the run (the same contact twice) goes back to
+   * the one-by-one path.
    */
   async runMany(tx, ctx, inputs) {
     const ids = inputs.map((input) => input.id);
     if (new Set(ids).size !== ids.length) throw new NeedsOneByOne();
+    if (inputs.some((input) => input.base !== undefined || input.name === undefined)) {
+      throw new NeedsOneByOne();
+    }
     const existing = new Map(
       (await tx.select().from(contacts).where(inArray(contacts.id, ids)).for('update')).map(
         (row) => [row.id, row],
@@ -189,7 +308,7 @@ export const upsertContact: MutationHandler<'contact.upsert'> = {
     const rows = inputs.map((input) => ({
       id: input.id,
       ownerMemberId: ctx.memberId,
-      ...contactValues(input),
+      ...contactValues({ ...input, name: input.name ?? '' }),
       // An edit without a snapshot keeps the saved card's snapshot.
       cardSnapshot:
         input.cardSnapshot !== undefined
@@ -224,8 +343,8 @@ export const upsertContact: MutationHandler<'contact.upsert'> = {
   },
 };
 
-/** The stored columns of an upsert's input, blanks as null. */
-function contactValues(input: MutationInput<'contact.upsert'>) {
+/** The stored columns of a whole-contact input, blanks as null. */
+function contactValues(input: UpsertInput & { name: string }) {
   return {
     name: input.name,
     phone: blankToNull(input.phone),
@@ -236,6 +355,30 @@ function contactValues(input: MutationInput<'contact.upsert'>) {
     note: blankToNull(input.note),
     cardMemberId: input.cardMemberId ?? null,
   };
+}
+
+/** How conflict.resolve writes a contact's kept values back (decision 1062). */
+export const contactConflictTarget: ConflictTarget = {
+  async writeFields(tx, ctx, rowId, values, base) {
+    const existing = await ownedContact(tx, ctx.memberId, rowId);
+    if (existing.deletedAt !== null) return;
+    await writeContactFields(tx, ctx, existing, pickContactFields(values), base);
+  },
+  async restore(tx, ctx, rowId, values) {
+    const existing = await ownedContact(tx, ctx.memberId, rowId);
+    await writeContactFields(tx, ctx, existing, pickContactFields(values), undefined, {
+      deletedAt: null,
+    });
+  },
+};
+
+/** Only contact fields, whatever a stored conflict holds. */
+function pickContactFields(values: FieldValues): FieldValues {
+  const picked: FieldValues = {};
+  for (const field of contactMergedFields) {
+    if (Object.hasOwn(values, field)) picked[field] = values[field] ?? null;
+  }
+  return picked;
 }
 
 /**
@@ -292,6 +435,7 @@ export const deleteContact: MutationHandler<'contact.delete'> = {
       .where(eq(contacts.id, row.id))
       .returning();
     if (!deleted) throw new ApiError(409, 'conflict');
+    await settleConflictsOf(tx, ctx, 'contacts', row.id);
     return contactForClient(deleted);
   },
 };

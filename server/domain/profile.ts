@@ -3,9 +3,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { members } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from '../sync/registry';
+import type { Transaction } from '../db/client';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
+import { mergeAndRecord } from './conflicts';
+import type { ConflictTarget } from './conflict-target';
+import type { FieldValue, FieldValues } from '../../contract/field-merge';
 import { careers, childCareers, interests } from './profile-lists';
-import type { MirroredProfile, ProfileUpdate } from '../../contract/member';
+import {
+  profileMergedFields,
+  type MirroredProfile,
+  type ProfileUpdate,
+} from '../../contract/member';
 import { pushSettingsWithDefaults } from '../../contract/notification';
 
 type MemberRow = typeof members.$inferSelect;
@@ -112,25 +120,86 @@ function checkListedValues(patch: ProfileUpdate, existing: MemberRow): void {
   }
 }
 
+/** A profile patch's fields by name as the member's row holds them (the card's phone too). */
+function storedProfileFields(row: MemberRow): FieldValues {
+  const stored: FieldValues = {};
+  for (const field of profileMergedFields) {
+    const column = field === 'phone' ? 'contactPhone' : field;
+    const value = (row as Record<string, unknown>)[column];
+    stored[field] =
+      typeof value === 'string' || Array.isArray(value) ? (value as FieldValue) : null;
+  }
+  return stored;
+}
+
+/** The fields a patch carries, as they will be stored (blanks none, lists without repeats). */
+function patchFields(patch: ProfileUpdate): FieldValues {
+  const changed: FieldValues = {};
+  for (const field of profileMergedFields) {
+    const value = patch[field];
+    if (value === undefined) continue;
+    changed[field] = Array.isArray(value) ? [...new Set(value)] : value === '' ? null : value;
+  }
+  return changed;
+}
+
 /**
- * Writes the fields the patch carries to the caller's own row, in arrival order (decision
- * 0610). Another member's id is refused with 403 and changes nothing.
+ * Writes a patch to the owner's row, per field (decision 1062): with a base, a field another
+ * device wrote since is still overwritten and its value kept as a conflict.
+ */
+async function writeProfilePatch(
+  tx: Transaction,
+  ctx: MutationContext,
+  existing: MemberRow,
+  patch: ProfileUpdate,
+): Promise<MirroredProfile> {
+  const set = profileColumns(patch);
+  if (Object.keys(set).length === 0) return profileForOwner(existing);
+  await mergeAndRecord(
+    tx,
+    ctx,
+    { entity: 'profile', rowId: existing.id, label: existing.name },
+    storedProfileFields(existing),
+    patchFields(patch),
+    patch.base,
+  );
+  const [row] = await tx.update(members).set(set).where(eq(members.id, existing.id)).returning();
+  if (!row) throw new ApiError(409, 'conflict');
+  return profileForOwner(row);
+}
+
+async function ownRowForUpdate(tx: Transaction, memberId: string): Promise<MemberRow> {
+  const [existing] = await tx.select().from(members).where(eq(members.id, memberId)).for('update');
+  if (!existing || existing.deletedAt !== null) throw new ApiError(404, 'not_found');
+  return existing;
+}
+
+/**
+ * Writes the fields the patch carries to the caller's own row, in arrival order, per field
+ * (decisions 0610, 1062). Another member's id is refused with 403 and changes nothing.
  */
 export const updateProfile: MutationHandler<'profile.update'> = {
   async run(tx, ctx, input) {
     if (input.id !== ctx.memberId) throw new ApiError(403, 'forbidden');
-    const [existing] = await tx
-      .select()
-      .from(members)
-      .where(eq(members.id, ctx.memberId))
-      .for('update');
-    if (!existing || existing.deletedAt !== null) throw new ApiError(404, 'not_found');
+    const existing = await ownRowForUpdate(tx, ctx.memberId);
     checkListedValues(input, existing);
-    const set = profileColumns(input);
-    if (Object.keys(set).length === 0) return profileForOwner(existing);
-    const [row] = await tx.update(members).set(set).where(eq(members.id, existing.id)).returning();
-    if (!row) throw new ApiError(409, 'conflict');
-    return profileForOwner(row);
+    return writeProfilePatch(tx, ctx, existing, input);
+  },
+};
+
+/** How conflict.resolve writes the owner's kept profile values back (decision 1062). */
+export const profileConflictTarget: ConflictTarget = {
+  async writeFields(tx, ctx, rowId, values, base) {
+    if (rowId !== ctx.memberId) throw new ApiError(403, 'forbidden');
+    const existing = await ownRowForUpdate(tx, ctx.memberId);
+    const patch: Record<string, unknown> = { id: rowId };
+    for (const field of profileMergedFields) {
+      if (!Object.hasOwn(values, field)) continue;
+      const value = values[field];
+      patch[field] = Array.isArray(value) ? [...(value as string[])] : (value ?? '');
+    }
+    if (base) patch.base = base;
+    await writeProfilePatch(tx, ctx, existing, patch as ProfileUpdate);
   },
 };
 

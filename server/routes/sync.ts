@@ -59,7 +59,7 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
     }
     const body = validate(pushBodySchema, raw);
     const results = await withPushLease(deps.database.db, memberId, deps.now(), () =>
-      pushMutations(deps, memberId, body.mutations, requestLang(c)),
+      pushMutations(deps, memberId, body.mutations, requestLang(c), undefined, body.clientId),
     );
     syncPushBytes.observe(Number(c.req.header('content-length') ?? 0));
     for (const result of results) syncPushEntries.inc({ status: result.status });

@@ -32,6 +32,7 @@ import { deleteJobDiary, upsertJobDiary } from '../domain/job-diary';
 import { saveCv } from '../domain/cv';
 import { upsertWedding } from '../domain/wedding';
 import { updateContactUs } from '../domain/contact-us';
+import { resolveConflict } from '../domain/conflict-resolve';
 
 export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'contact.upsert': upsertContact,
@@ -66,6 +67,7 @@ export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'supportRequest.create': createSupportRequest,
   'bioLink.upsert': upsertBioLink,
   'bioLink.delete': deleteBioLink,
+  'conflict.resolve': resolveConflict,
 };
 
 function runnable<N extends MutationName>(name: N): RunnableMutation {

@@ -5,6 +5,7 @@ import { shortLinksPullSource } from '../domain/short-links';
 import { bioLinksPullSource } from '../domain/bio-links';
 import { supportRequestsPullSource } from '../domain/support';
 import { contactsPullSource } from '../domain/contacts';
+import { conflictsPullSource } from '../domain/conflicts';
 import { friendshipsPullSource } from '../domain/friends';
 import { profilePullSource } from '../domain/profile';
 import { contentPullSources } from '../domain/content';
@@ -46,4 +47,5 @@ export const pullSources: readonly PullSource[] = [
   shortLinksPullSource,
   supportRequestsPullSource,
   bioLinksPullSource,
+  conflictsPullSource,
 ];

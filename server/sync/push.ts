@@ -60,6 +60,7 @@ async function pushOne(
   entry: PushEntry,
   lang: Lang,
   find: MutationLookup,
+  clientId: string | null,
 ): Promise<PushResult> {
   const handler = find(entry.name);
   if (!handler) return rejected(entry.id, 400, 'unknown_mutation', lang);
@@ -80,7 +81,11 @@ async function pushOne(
       entry.id,
       requestHash(entry.name, entry.payload),
       async (tx) => {
-        const body = await handler.run(tx, mutationContext(deps, memberId), parsed.output);
+        const body = await handler.run(
+          tx,
+          mutationContext(deps, memberId, clientId),
+          parsed.output,
+        );
         return { status: 200, body: body ?? null };
       },
     );
@@ -134,6 +139,7 @@ async function pushRun(
   memberId: string,
   handler: RunnableMutation,
   run: PushEntry[],
+  clientId: string | null,
 ): Promise<PushResult[] | null> {
   if (!handler.runMany) return null;
   const inputs: unknown[] = [];
@@ -147,7 +153,8 @@ async function pushRun(
     memberId,
     run.map((entry) => ({ key: entry.id, hash: requestHash(entry.name, entry.payload) })),
     async (tx) => {
-      const bodies = (await handler.runMany?.(tx, mutationContext(deps, memberId), inputs)) ?? [];
+      const bodies =
+        (await handler.runMany?.(tx, mutationContext(deps, memberId, clientId), inputs)) ?? [];
       return bodies.map((body) => ({ status: 200, body: body ?? null }));
     },
   );
@@ -164,6 +171,7 @@ export async function pushMutations(
   entries: PushEntry[],
   lang: Lang,
   find: MutationLookup = findMutation,
+  clientId: string | null = null,
 ): Promise<PushResult[]> {
   const results: PushResult[] = [];
   let stopped = false;
@@ -179,7 +187,7 @@ export async function pushMutations(
     // PGlite's single connection a push would otherwise keep it from start to end.
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     if (!stopped && handler?.runMany && end - i > 1) {
-      const applied = await pushRun(deps, memberId, handler, entries.slice(i, end));
+      const applied = await pushRun(deps, memberId, handler, entries.slice(i, end), clientId);
       if (applied) {
         results.push(...applied);
         i = end;
@@ -195,7 +203,7 @@ export async function pushMutations(
         continue;
       }
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      const result = await pushOne(deps, memberId, entries[i]!, lang, find);
+      const result = await pushOne(deps, memberId, entries[i]!, lang, find, clientId);
       // A limited entry holds only itself; a transient failure holds the rest of the batch.
       if (result.status === 'retry' && result.retryAfter === undefined) stopped = true;
       results.push(result);

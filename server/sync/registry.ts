@@ -14,6 +14,8 @@ export interface MutationContext {
   now: Date;
   /** The server's fair-use numbers (decision 1023); absent: the defaults of contract/fair-use. */
   fairUse?: FairUseLimits;
+  /** The pushing device's sync client id, when it sent one (a conflict names its winner). */
+  clientId?: string | null;
 }
 
 /** How the server applies one declared mutation; input and result types come from the contract. */

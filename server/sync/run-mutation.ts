@@ -7,9 +7,16 @@ import { findMutation } from './mutation-handlers';
 import { requestHash, runIdempotent } from './idempotency';
 import type { MutationContext } from './registry';
 
-/** What a handler is told of the caller and the server: who, when, and the fair-use numbers. */
-export function mutationContext(deps: AppDeps, memberId: string): MutationContext {
-  return { memberId, now: deps.now(), fairUse: deps.config.fairUse };
+/**
+ * What a handler is told of the caller and the server: who, from which device when it said
+ * (a conflict names its winner), when, and the fair-use numbers.
+ */
+export function mutationContext(
+  deps: AppDeps,
+  memberId: string,
+  clientId: string | null = null,
+): MutationContext {
+  return { memberId, now: deps.now(), fairUse: deps.config.fairUse, clientId };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { BioLink } from '../../contract/bio-link';
 import type { SupportRequest } from '../../contract/support';
 import type { CheckIn } from '../../contract/checkin';
 import type { Contact } from '../../contract/contact';
+import type { SyncConflict } from '../../contract/field-merge';
 import type {
   ActivityRecord,
   PosterRecord,
@@ -122,6 +123,8 @@ export type MessageRow = MessageCopy;
 
 /** A job diary entry of the member (decision 0710; the table exists since version 1). */
 export type JobDiaryRow = JobDiaryEntry;
+/** A kept conflict of the per-field merge, waiting for the member's choice (decision 1062). */
+export type ConflictRow = SyncConflict;
 
 /** The member's CV (version 10, decision 0711); its id is the member's id. */
 export type CvRow = MemberCv;
@@ -245,6 +248,7 @@ export interface MirroredTables {
   contactUs: ContactUsRow;
   groupRoster: GroupRosterRow;
   discountGroups: DiscountGroupRow;
+  conflicts: ConflictRow;
 }
 
 export type MirroredTableName = keyof MirroredTables;
@@ -277,6 +281,7 @@ export const pulledTableNames = [
   'shortLinks',
   'supportRequests',
   'bioLinks',
+  'conflicts',
 ] as const satisfies readonly MirroredTableName[];
 
 export const mirroredTableNames = [
@@ -422,6 +427,15 @@ export const appDbVersions: AppDbVersion[] = [
     version: 17,
     stores: {
       outbox: 'id, &seq, state, [table+rowKey], notBefore',
+    },
+  },
+  {
+    // Conflicts of the per-field merge, found by the row they are about (decision 1062).
+    // Queued contact edits of older versions stay whole rows with no base: the server writes
+    // them as before (all fields changed, the later write wins), so they need no upgrade.
+    version: 18,
+    stores: {
+      conflicts: 'id, [entity+rowId]',
     },
   },
 ];

@@ -140,7 +140,7 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       try {
         response = await apiFetch<PushResponse>('/sync/push', {
           method: 'POST',
-          json: { mutations: batch.map(wireEntry) },
+          json: { mutations: batch.map(wireEntry), clientId: await clientId(db) },
         });
       } catch (error) {
         if (!(error instanceof ApiRequestError) || !isRequestRefusal(error)) throw error;

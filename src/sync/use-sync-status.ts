@@ -1,5 +1,5 @@
 // What the member should see of sync: offline, waiting changes, last synced time, refused
-// changes with their reason, and "log in to send N waiting changes". Shared by the sync status
+// changes with their reason, conflicts waiting for a choice, and "log in to send N waiting changes". Shared by the sync status
 // feature and others (logout asks first when changes wait).
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -26,6 +26,8 @@ export interface SyncStatus {
   held: OutboxEntry[];
   /** The session expired: waiting changes are kept until the member logs in again. */
   pausedForLogin: boolean;
+  /** Kept conflicts waiting for the member's choice, per entity (decision 1062). */
+  conflicts: ConflictCounts;
   /** Sends a refused change again (puts its change back on screen first). */
   retry(id: string): Promise<void>;
   /** Drops a refused change for good (it was already undone). */
@@ -58,16 +60,25 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, readOnline, () => true);
 }
 
+export interface ConflictCounts {
+  contacts: number;
+  profile: number;
+  total: number;
+}
+
+const noConflicts: ConflictCounts = { contacts: 0, profile: 0, total: 0 };
+
 interface LocalSyncFacts {
   pendingCount: number;
   lastSyncedAt: string | null;
   rejected: OutboxEntry[];
   held: OutboxEntry[];
   pausedForLogin: boolean;
+  conflicts: ConflictCounts;
 }
 
 async function readLocalSyncFacts(): Promise<LocalSyncFacts> {
-  const [pendingEntries, pendingImages, rejected, lastSyncedAt, pausedForLogin, held] =
+  const [pendingEntries, pendingImages, rejected, lastSyncedAt, pausedForLogin, held, open] =
     await Promise.all([
       appDb.outbox.where('state').equals('pending').count(),
       appDb.pendingImages.where('state').equals('pending').count(),
@@ -75,13 +86,17 @@ async function readLocalSyncFacts(): Promise<LocalSyncFacts> {
       readSyncState(appDb, 'lastSyncedAt'),
       readSyncState(appDb, 'pausedForLogin'),
       appDb.outbox.where('notBefore').above(0).toArray(),
+      appDb.conflicts.filter((c) => c.deletedAt === null).toArray(),
     ]);
+  const conflicts = { contacts: 0, profile: 0, total: open.length };
+  for (const conflict of open) conflicts[conflict.entity] += 1;
   return {
     pendingCount: pendingEntries + pendingImages,
     rejected,
     held: held.filter((entry) => entry.state === 'pending').sort((a, b) => a.seq - b.seq),
     lastSyncedAt: lastSyncedAt ?? null,
     pausedForLogin: pausedForLogin === true,
+    conflicts,
   };
 }
 
@@ -105,6 +120,7 @@ export function useSyncStatus(): SyncStatus {
     rejected: facts?.rejected ?? [],
     held: facts?.held ?? [],
     pausedForLogin: facts?.pausedForLogin ?? false,
+    conflicts: facts?.conflicts ?? noConflicts,
     retry,
     discard,
     syncNow: flush,

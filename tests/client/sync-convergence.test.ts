@@ -35,6 +35,7 @@ import type {
 } from '../../src/db/app-db';
 import { duplicateOfLocal } from '../../src/lib/points-math';
 import { queueMutationIn } from '../../src/sync/mutate';
+import { resolveConflictWrite } from '../../src/sync/field-edit';
 import { queueProfileImageIn } from '../../src/sync/profile-images';
 import { startTestServer } from '../server/test-server';
 import { contentKinds, type ContentKind } from '../../contract/content-writes';
@@ -122,6 +123,7 @@ type MutationOp =
   | { name: 'message.hide'; pick: number }
   | { name: 'message.delete'; pick: number }
   | { name: 'notification.open'; pick: number }
+  | { name: 'conflict.resolve'; pick: number }
   | {
       name: 'accountLink.upsert';
       change: AccountLinkChange;
@@ -418,6 +420,10 @@ const mutationOpArbs: { [N in MutationName]: fc.Arbitrary<Extract<MutationOp, { 
     name: fc.constant('bioLink.delete' as const),
     pick: fc.nat(),
   }),
+  'conflict.resolve': fc.record({
+    name: fc.constant('conflict.resolve' as const),
+    pick: fc.nat(),
+  }),
 };
 
 // Answers to a friend's request need one first: they are drawn more often (a no-op without one).
@@ -464,6 +470,8 @@ const opWeights: Record<MutationName, number> = {
   'supportRequest.create': 1,
   'bioLink.upsert': 3,
   'bioLink.delete': 2,
+  // Needs a conflict first (the first draw makes one on the server): drawn more often.
+  'conflict.resolve': 4,
 };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -1083,6 +1091,32 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
       track('message.delete', (await queueMutationIn(device.db, deleteMessageWrite(copy), me)).id);
   }
 
+  /**
+   * Settles a conflict this device pulled. With none here yet, other devices of the member make
+   * one on the server: one deletes a contact, then an edit of it arrives from another that was
+   * offline; the next pull brings the kept edit.
+   */
+  async function conflictResolve(pick: number) {
+    const open = (await device.db.conflicts.toArray()).filter((c) => c.deletedAt === null);
+    const conflict = open[pick % Math.max(open.length, 1)];
+    if (conflict) {
+      const choice = conflict.kind === 'field' ? 'written' : 'dismiss';
+      track(
+        'conflict.resolve',
+        (await queueMutationIn(device.db, resolveConflictWrite(conflict, choice), me)).id,
+      );
+      return;
+    }
+    const onServer = [...model.contacts.entries()]
+      .filter(([, c]) => c.owner === me && !c.deleted)
+      .map(([id]) => id)
+      .sort();
+    const id = onServer[pick % Math.max(onServer.length, 1)];
+    if (!id) return;
+    await pushOnline(world, model, me, 'contact.delete', { id });
+    await pushOnline(world, model, me, 'contact.upsert', { id, name: 'Sửa trên máy khác' });
+  }
+
   async function openNotification(pick: number) {
     const unopened = (await device.db.notifications.orderBy('createdAt').toArray()).filter(
       (n) => n.openedAt === null,
@@ -1597,6 +1631,8 @@ function deviceWrites(device: Device, world: World, queued: string[], model: Ref
           return messageWrite(op);
         case 'notification.open':
           return openNotification(op.pick);
+        case 'conflict.resolve':
+          return conflictResolve(op.pick);
         case 'accountLink.upsert':
           return accountLink(op);
         case 'accountLink.delete':

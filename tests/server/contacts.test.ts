@@ -163,7 +163,8 @@ describe('phonebook calls', () => {
     expect(deleted.id).toBe(id);
     expect(deleted.deletedAt).not.toBeNull();
     expect((await stored(id))?.deleted_at).not.toBeNull();
-    // Deleting again is harmless; reading and editing a deleted contact are not found.
+    // Deleting again is harmless; reading a deleted contact is not found, and an edit of it
+    // is kept as a conflict for the member (decision 1062), the contact staying deleted.
     expect(
       (
         await server.request(`/api/contacts/deleteContactById/${id}`, {
@@ -175,7 +176,9 @@ describe('phonebook calls', () => {
     expect(
       (await server.request(`/api/contacts/getContactById/${id}`, { token: demo })).status,
     ).toBe(404);
-    expect((await upsert(id, demo, { name: 'Hồi sinh' })).status).toBe(404);
+    const late = await upsert(id, demo, { name: 'Hồi sinh' });
+    expect(late.status).toBe(200);
+    expect(((await late.json()) as Contact).deletedAt).not.toBeNull();
     expect((await stored(id))?.name).toBe('Trịnh Công Sơn');
   });
 

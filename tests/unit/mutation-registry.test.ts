@@ -17,6 +17,7 @@ describe('mutation registry', () => {
         'bioLink.delete',
         'bioLink.upsert',
         'checkin.create',
+        'conflict.resolve',
         'contact.delete',
         'contact.upsert',
         'friend.accept',

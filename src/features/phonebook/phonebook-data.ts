@@ -1,9 +1,13 @@
 // Phonebook data access: reads the local mirror, writes through the outbox.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb, type ContactRow } from '../../db/app-db';
+import { appDb, type ConflictRow, type ContactRow } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
+import { fieldEdit, resolveConflict, type ShapeRow } from '../../sync/field-edit';
+import type { ConflictChoice } from '../../../contract/field-merge';
 import {
+  contactMergedFields,
   contactSearchKey,
+  type ContactMergedField,
   type ContactFields,
   type ContactUpsertInput,
 } from '../../../contract/contact';
@@ -30,25 +34,27 @@ export function useContact(id: string | undefined): ContactRow | null | undefine
 const blank = (value: string | undefined) => (value ? value : null);
 
 /**
- * Creates or edits a contact. Offline: saved on this device at once and sent to the server
- * when the network is back (the server refuses an edit of a contact deleted elsewhere).
+ * Creates or edits a contact. An edit sends only the fields the member changed, with the values
+ * the form started from as their base, so edits of other fields on other devices survive and a
+ * same-field clash is kept for the member to choose (decision 1062). Offline: saved on this
+ * device at once and sent to the server when the network is back.
  */
 export async function saveContact(
   ownerId: string,
   fields: ContactFields,
   existing?: ContactRow,
 ): Promise<string> {
-  const id = existing?.id ?? crypto.randomUUID();
+  if (existing) {
+    await editContact(existing, fields);
+    return existing.id;
+  }
+  const id = crypto.randomUUID();
   const now = new Date().toISOString();
-  const payload: ContactUpsertInput = {
-    id,
-    ...fields,
-    cardMemberId: existing?.cardMemberId ?? null,
-  };
+  const payload: ContactUpsertInput = { id, ...fields, cardMemberId: null };
   const row: ContactRow = {
     id,
     ownerMemberId: ownerId,
-    cardMemberId: existing?.cardMemberId ?? null,
+    cardMemberId: null,
     name: fields.name,
     phone: blank(fields.phone),
     email: blank(fields.email),
@@ -56,12 +62,11 @@ export async function saveContact(
     jobTitle: blank(fields.jobTitle),
     address: blank(fields.address),
     note: blank(fields.note),
-    cardSnapshot: existing?.cardSnapshot ?? null,
+    cardSnapshot: null,
     searchKey: '',
-    createdAt: existing?.createdAt ?? now,
+    createdAt: now,
     updatedAt: now,
     deletedAt: null,
-    ...(existing?.changeSeq !== undefined ? { changeSeq: existing.changeSeq } : {}),
   };
   row.searchKey = contactSearchKey(row);
   await queueMutation({
@@ -72,6 +77,82 @@ export async function saveContact(
     apply: (db) => db.contacts.put(row),
   });
   return id;
+}
+
+/** The edited fields against the row the form was opened on; nothing queued when none changed. */
+async function editContact(existing: ContactRow, fields: ContactFields): Promise<void> {
+  // The form is the whole contact: a field it leaves out is a blank one.
+  const next = Object.fromEntries(contactMergedFields.map((field) => [field, fields[field] ?? '']));
+  const edit = fieldEdit(existing, next, contactMergedFields);
+  const changed = Object.keys(edit.changed) as ContactMergedField[];
+  if (changed.length === 0) return;
+  const texts: Partial<Record<ContactMergedField, string>> = {};
+  for (const field of changed) {
+    const value = edit.changed[field];
+    texts[field] = typeof value === 'string' ? value : '';
+  }
+  const payload: ContactUpsertInput = {
+    id: existing.id,
+    ...texts,
+    base: edit.base as NonNullable<ContactUpsertInput['base']>,
+  };
+  await queueMutation({
+    name: 'contact.upsert',
+    payload,
+    table: 'contacts',
+    rowId: existing.id,
+    apply: async (db) => {
+      // Only the changed fields: others keep what this device holds now (a pull meanwhile).
+      const current = (await db.contacts.get(existing.id)) ?? existing;
+      const row: ContactRow = { ...current, updatedAt: new Date().toISOString() };
+      for (const field of changed) {
+        const value = edit.changed[field];
+        if (field === 'name') row.name = typeof value === 'string' ? value : row.name;
+        else row[field] = typeof value === 'string' ? value : null;
+      }
+      row.searchKey = contactSearchKey(row);
+      await db.contacts.put(row);
+    },
+  });
+}
+
+/** A contact as a resolved conflict leaves it: kept values in, made again if it was removed. */
+function contactAfterConflict(ownerId: string): ShapeRow {
+  return (kept, conflict) => {
+    const now = new Date().toISOString();
+    const base: Record<string, unknown> = kept ?? {
+      id: conflict.rowId,
+      ownerMemberId: ownerId,
+      cardMemberId: null,
+      name: conflict.label,
+      phone: null,
+      email: null,
+      company: null,
+      jobTitle: null,
+      address: null,
+      note: null,
+      cardSnapshot: null,
+      createdAt: now,
+      deletedAt: null,
+      ...conflict.lost,
+    };
+    const row = { ...base, updatedAt: now } as unknown as ContactRow;
+    row.searchKey = contactSearchKey(row);
+    return row;
+  };
+}
+
+/**
+ * The member's choice on a contact's conflict: keep one of two values, or restore a contact
+ * deleted elsewhere with the edit's values, or let the edit go. Offline: shown at once, sent
+ * when the network is back.
+ */
+export async function chooseOnContactConflict(
+  ownerId: string,
+  conflict: ConflictRow,
+  choice: ConflictChoice,
+): Promise<void> {
+  await resolveConflict(conflict, choice, contactAfterConflict(ownerId));
 }
 
 /** Soft delete. Offline: hidden on this device at once, deleted on the server later. */

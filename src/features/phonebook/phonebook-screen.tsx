@@ -18,6 +18,8 @@ import { ApiRequestError } from '../../api/http-client';
 import { ContactSearchIndex } from './contact-search';
 import { ContactForm } from './contact-form';
 import { ContactDetail, initials } from './contact-detail';
+import { ContactConflictBanners, DeletedContactBanners } from './contact-conflicts';
+import { useConflicts } from '../../sync/use-conflicts';
 import { forgetSharedItem } from '../../lib/shared-items';
 import { readSharedContact } from './shared-contact';
 import type { ContactDraft } from '../../../contract/share-target';
@@ -75,6 +77,11 @@ export function PhonebookScreen({
   const openContact = useCallback((c: ContactRow) => onOpenContact(c.id), [onOpenContact]);
   const editContact = useCallback((c: ContactRow) => setEditing({ kind: 'edit', contact: c }), []);
   const opened = openContactId ? contacts?.find((c) => c.id === openContactId) : undefined;
+  const contactConflicts = useConflicts('contacts');
+  const clashing = useMemo(
+    () => new Set((contactConflicts ?? []).filter((c) => c.kind === 'field').map((c) => c.rowId)),
+    [contactConflicts],
+  );
 
   // A share opens "add contact" filled in; one that names no contact says so.
   useEffect(() => {
@@ -176,6 +183,8 @@ export function PhonebookScreen({
         </div>
       </header>
 
+      <DeletedContactBanners ownerId={me} />
+
       {editing && (
         <ContactForm
           key={editing.kind === 'edit' ? editing.contact.id : (editing.sharedId ?? 'new')}
@@ -185,6 +194,8 @@ export function PhonebookScreen({
           onCancel={closeForm}
         />
       )}
+
+      {opened && <ContactConflictBanners ownerId={me} contactId={opened.id} />}
 
       {opened && !editing && (
         <ContactDetail
@@ -217,6 +228,7 @@ export function PhonebookScreen({
       ) : (
         <ContactList
           contacts={results}
+          clashing={clashing}
           onOpen={openContact}
           onEdit={editContact}
           onDelete={setDeleting}
@@ -239,13 +251,15 @@ export function PhonebookScreen({
 
 interface ContactListProps {
   contacts: ContactRow[];
+  /** Contacts with a same-field clash waiting for the member's choice. */
+  clashing: ReadonlySet<string>;
   onOpen: (contact: ContactRow) => void;
   onEdit: (contact: ContactRow) => void;
   onDelete: (contact: ContactRow) => void;
 }
 
 /** Only the rows in view are in the DOM, so 10,000 contacts scroll and filter smoothly. */
-function ContactList({ contacts, onOpen, onEdit, onDelete }: ContactListProps) {
+function ContactList({ contacts, clashing, onOpen, onEdit, onDelete }: ContactListProps) {
   const { t } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
@@ -266,6 +280,7 @@ function ContactList({ contacts, onOpen, onEdit, onDelete }: ContactListProps) {
             <ContactListRow
               key={item.index}
               contact={contact}
+              clashing={clashing.has(contact.id)}
               start={item.start}
               onOpen={onOpen}
               onEdit={onEdit}
@@ -280,6 +295,7 @@ function ContactList({ contacts, onOpen, onEdit, onDelete }: ContactListProps) {
 
 interface ContactListRowProps {
   contact: ContactRow;
+  clashing: boolean;
   start: number;
   onOpen: (contact: ContactRow) => void;
   onEdit: (contact: ContactRow) => void;
@@ -289,6 +305,7 @@ interface ContactListRowProps {
 /** One row; unchanged rows are not rendered again while the member types. */
 const ContactListRow = memo(function ContactListRow({
   contact,
+  clashing,
   start,
   onOpen,
   onEdit,
@@ -309,6 +326,7 @@ const ContactListRow = memo(function ContactListRow({
       <button type="button" className="contact-row__main" onClick={() => onOpen(contact)}>
         <span className="contact-row__name">{contact.name}</span>
         {contact.cardMemberId && <span className="contact-row__badge">{t`Danh thiếp`}</span>}
+        {clashing && <span className="badge badge--warning">{t`Cần bạn chọn`}</span>}
         <span className="contact-row__meta">
           {[headline, contact.phone].filter(Boolean).join(' — ')}
         </span>

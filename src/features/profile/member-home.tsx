@@ -71,7 +71,10 @@ function SyncNote() {
   const online = useOnline();
   const pending = sync.pendingCount;
   const refused = sync.rejected.length;
-  if (!sync.loaded || (pending === 0 && refused === 0 && online)) return null;
+  const conflicts = sync.conflicts;
+  if (!sync.loaded || (pending === 0 && refused === 0 && conflicts.total === 0 && online)) {
+    return null;
+  }
   return (
     <p className="member-home__status cluster" data-testid="outbox-status" role="status">
       {!online && (
@@ -93,6 +96,15 @@ function SyncNote() {
         >
           <Plural value={refused} other="# thay đổi bị từ chối — xem và xử lý" />
         </button>
+      )}
+      {conflicts.total > 0 && (
+        <Link
+          className="badge badge--warning"
+          data-testid="home-conflicts"
+          to={conflicts.contacts > 0 ? '/action/phonebook' : '/action/setting'}
+        >
+          <Plural value={conflicts.total} other="# thay đổi cần bạn chọn bản giữ lại" />
+        </Link>
       )}
     </p>
   );

@@ -3,7 +3,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type ProfileRow } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
-import type { ProfileUpdateInput } from '../../../contract/member';
+import { fieldEdit } from '../../sync/field-edit';
+import { profileMergedFields, type ProfileUpdateInput } from '../../../contract/member';
 
 /** The member's mirrored profile; undefined while reading, null before the first pull. */
 export function useMyProfile(memberId: string | undefined): ProfileRow | null | undefined {
@@ -13,7 +14,7 @@ export function useMyProfile(memberId: string | undefined): ProfileRow | null | 
   );
 }
 
-type Patch = Omit<ProfileUpdateInput, 'id'>;
+type Patch = Omit<ProfileUpdateInput, 'id' | 'base'>;
 
 /** The mirrored row after a patch: blanks clear, the card's phone is `contactPhone`. */
 export function patchedProfile(row: ProfileRow, patch: Patch, now: string): ProfileRow {
@@ -33,14 +34,28 @@ export function patchedProfile(row: ProfileRow, patch: Patch, now: string): Prof
  * (and after a reload), sent to the server once when the network is back.
  */
 export async function saveProfile(memberId: string, patch: Patch): Promise<void> {
-  const changed = Object.fromEntries(
+  const given = Object.fromEntries(
     Object.entries(patch).filter(([, value]) => value !== undefined),
   ) as Patch;
+  // With the mirrored row: only what differs from it, with its values as the base, so the
+  // server merges per field and keeps a value another device wrote since (decision 1062).
+  const mirror = await appDb.profile.get(memberId);
+  const edit = mirror
+    ? fieldEdit(mirror, given, profileMergedFields, (field) =>
+        field === 'phone' ? 'contactPhone' : field,
+      )
+    : undefined;
+  const changed = edit
+    ? (Object.fromEntries(
+        Object.entries(given).filter(([field]) => Object.hasOwn(edit.changed, field)),
+      ) as Patch)
+    : given;
   if (Object.keys(changed).length === 0) return;
+  const base = edit ? { base: edit.base as NonNullable<ProfileUpdateInput['base']> } : {};
   const now = new Date().toISOString();
   await queueMutation({
     name: 'profile.update',
-    payload: { id: memberId, ...changed },
+    payload: { id: memberId, ...changed, ...base },
     table: 'profile',
     rowId: memberId,
     apply: async (db) => {

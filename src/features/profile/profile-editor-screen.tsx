@@ -28,6 +28,7 @@ import {
   type ProfileUpdateInput,
 } from '../../../contract/member';
 import { patchedProfile, saveProfile, useMyProfile } from './profile-data';
+import { ProfileConflictBanners } from './profile-conflicts';
 import {
   joinAddress,
   splitAddress,
@@ -169,6 +170,7 @@ function ProfileEditor({
       <h1>
         <Trans>Sửa hồ sơ</Trans>
       </h1>
+      <ProfileConflictBanners memberId={profile.id} />
       <nav className="profile-editor__more" aria-label={t`Phần khác của thẻ`}>
         <a href="/action/setting/photos">
           <Trans>Ảnh đại diện, ảnh bìa, ảnh nền</Trans>

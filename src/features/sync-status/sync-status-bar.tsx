@@ -98,7 +98,8 @@ export function SyncStatusBar() {
   const syncedAt = formatSyncedAt(sync.lastSyncedAt);
   // A paused session matters only with changes waiting (the notice says how many); without
   // them the badge would have nothing to say.
-  const attention = rejectedCount > 0 || sync.pendingCount > 0;
+  const conflictCount = sync.conflicts.total;
+  const attention = rejectedCount > 0 || sync.pendingCount > 0 || conflictCount > 0;
   if (!sync.loaded || (!attention && !open)) return null;
 
   return (
@@ -137,6 +138,11 @@ export function SyncStatusBar() {
             <Plural value={rejectedCount} one="# bị từ chối" other="# bị từ chối" />
           </span>
         )}
+        {conflictCount > 0 && (
+          <span data-testid="sync-conflict-count">
+            <Plural value={conflictCount} other="# cần bạn chọn" />
+          </span>
+        )}
         {!attention && <Trans>Đã đồng bộ</Trans>}
       </button>
       {open && (
@@ -171,6 +177,29 @@ export function SyncStatusBar() {
                 {sync.held.map((entry) => (
                   <HeldEntry key={entry.id} entry={entry} />
                 ))}
+              </ul>
+            </>
+          )}
+          {conflictCount > 0 && (
+            <>
+              <h2 className="sync-status__heading">
+                <Trans>Sửa trên hai thiết bị — cần bạn chọn</Trans>
+              </h2>
+              <ul className="sync-status__list">
+                {sync.conflicts.contacts > 0 && (
+                  <li>
+                    <Link to="/action/phonebook" onClick={() => setOpen(false)}>
+                      <Plural value={sync.conflicts.contacts} other="Danh bạ: # liên hệ" />
+                    </Link>
+                  </li>
+                )}
+                {sync.conflicts.profile > 0 && (
+                  <li>
+                    <Link to="/action/setting" onClick={() => setOpen(false)}>
+                      <Plural value={sync.conflicts.profile} other="Hồ sơ: # thay đổi" />
+                    </Link>
+                  </li>
+                )}
               </ul>
             </>
           )}

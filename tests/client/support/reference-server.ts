@@ -231,8 +231,10 @@ export class ReferenceServer {
       case 'contact.upsert': {
         const c = input as v.InferOutput<(typeof mutations)['contact.upsert']['schema']>;
         const existing = this.contacts.get(c.id);
-        if (existing && (existing.owner !== member || existing.deleted))
-          return refused('not_found');
+        if (existing && existing.owner !== member) return refused('not_found');
+        // An edit of a deleted contact is kept as a conflict; the contact stays deleted (1062).
+        if (existing?.deleted) return applied;
+        if (c.name === undefined) return refused('validation_failed');
         this.contacts.set(c.id, {
           owner: member,
           name: c.name,
@@ -335,6 +337,9 @@ export class ReferenceServer {
         copy.deleted = true;
         return applied;
       }
+      case 'conflict.resolve':
+        // The devices resolve only conflicts they pulled; letting one go changes no contact.
+        return applied;
       case 'notification.open': {
         const { id } = input as { id: string };
         const notification = this.notifications.get(id);

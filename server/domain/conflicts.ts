@@ -1,0 +1,117 @@
+// Conflicts of the per-field merge (decision 1062): recorded by an entity's write path when a
+// field lost to another device or an edit found its row deleted; mirrored to the member's
+// devices by the pull source below; settled by conflict.resolve (conflict-resolve.ts).
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { syncConflicts } from '../db/schema-conflicts';
+import type { MutationContext, PullSource } from '../sync/registry';
+import { mergeFields } from './field-merge';
+import type { FieldValues, MergedEntity, SyncConflict } from '../../contract/field-merge';
+
+export type ConflictRow = typeof syncConflicts.$inferSelect;
+
+export function conflictForClient(row: ConflictRow): SyncConflict {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    entity: row.entity as MergedEntity,
+    rowId: row.rowId,
+    kind: row.kind,
+    label: row.label,
+    lost: row.lost as FieldValues,
+    written: (row.written as FieldValues | null) ?? null,
+    writerClientId: row.writerClientId,
+    resolution: row.resolution,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    deletedAt: row.deletedAt,
+    changeSeq: row.changeSeq,
+  };
+}
+
+export interface NewConflict {
+  entity: MergedEntity;
+  rowId: string;
+  kind: 'field' | 'deleted';
+  label: string;
+  lost: FieldValues;
+  written: FieldValues | null;
+}
+
+/** Keeps a conflict for the member (in the write's transaction: a replay records none). */
+export async function recordConflict(
+  tx: Queryable,
+  ctx: MutationContext,
+  conflict: NewConflict,
+): Promise<void> {
+  await tx.insert(syncConflicts).values({
+    id: crypto.randomUUID(),
+    memberId: ctx.memberId,
+    ...conflict,
+    writerClientId: ctx.clientId ?? null,
+  });
+}
+
+/**
+ * Merges an edit per field and records the values it replaced, if any, as one conflict.
+ * Returns the fields to write.
+ */
+export async function mergeAndRecord(
+  tx: Queryable,
+  ctx: MutationContext,
+  target: { entity: MergedEntity; rowId: string; label: string },
+  stored: FieldValues,
+  changed: FieldValues,
+  base: FieldValues | undefined,
+): Promise<FieldValues> {
+  const merged = mergeFields(stored, changed, base);
+  if (Object.keys(merged.lost).length > 0) {
+    await recordConflict(tx, ctx, {
+      ...target,
+      kind: 'field',
+      lost: merged.lost,
+      written: merged.written,
+    });
+  }
+  return merged.set;
+}
+
+/** A row was deleted: its open field conflicts have nothing left to choose on. */
+export async function settleConflictsOf(
+  tx: Queryable,
+  ctx: MutationContext,
+  entity: MergedEntity,
+  rowId: string,
+): Promise<void> {
+  await tx
+    .update(syncConflicts)
+    .set({ resolution: 'written', deletedAt: ctx.now.toISOString() })
+    .where(
+      and(
+        eq(syncConflicts.memberId, ctx.memberId),
+        eq(syncConflicts.entity, entity),
+        eq(syncConflicts.rowId, rowId),
+        eq(syncConflicts.kind, 'field'),
+        isNull(syncConflicts.deletedAt),
+      ),
+    );
+}
+
+/** A member's conflicts (settled ones as tombstones), oldest first. */
+export async function conflictsOf(db: Queryable, memberId: string): Promise<ConflictRow[]> {
+  return db
+    .select()
+    .from(syncConflicts)
+    .where(eq(syncConflicts.memberId, memberId))
+    .orderBy(syncConflicts.createdAt, syncConflicts.id);
+}
+
+export const conflictsPullSource: PullSource = {
+  entity: 'conflicts',
+  table: syncConflicts,
+  scope: (memberId) => sql`${syncConflicts.memberId} = ${memberId}`,
+  toClient: (rows) =>
+    Promise.resolve(
+      (rows as ConflictRow[]).map(conflictForClient) as unknown as Record<string, unknown>[],
+    ),
+};
