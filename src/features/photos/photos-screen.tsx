@@ -56,7 +56,11 @@ function usePictures(memberId: string): Pictures {
   });
   const pictures: Pictures = { avatar: null, banner: null, background: null };
   for (const slot of ['avatar', 'banner', 'background'] as const) {
-    pictures[slot] = profile?.[slotField[slot]] ?? server.data?.member[slotField[slot]] ?? null;
+    // A mirrored profile decides, its blanks too: the server's answer, fetched before the
+    // mirror arrived, would bring back a picture removed since.
+    pictures[slot] = profile
+      ? (profile[slotField[slot]] ?? null)
+      : (server.data?.member[slotField[slot]] ?? null);
   }
   for (const entry of queued ?? []) {
     const payload = entry.payload as ProfileSetImage;
