@@ -133,8 +133,9 @@ test('a banner picked offline waits on the device, then reaches the server once'
   await goOnline(context, page);
   await expect
     .poll(async () => (await ownProfile(request, session)).bannerUrl, { timeout: 30_000 })
-    .toMatch(/^\/img\/[0-9a-f-]{36}\/960\.webp$/);
+    .not.toBe(before);
   const bannerUrl = (await ownProfile(request, session)).bannerUrl!;
+  expect(bannerUrl).toMatch(/^\/img\/[0-9a-f-]{36}\/960\.webp$/);
   await expect(page.getByText('Không có ảnh nào đang chờ tải lên')).toBeVisible();
   await expect(preview).toHaveAttribute('src', bannerUrl);
   const uploadId = bannerUrl.split('/')[2]!;
