@@ -11,41 +11,10 @@ import {
   waitForOfflineShell,
   type ApiSession,
   pendingOutboxEntries,
+  registerMemberByApi,
 } from './support/session';
 import type { AccountLink } from '../contract/account-link';
 import { hasValidEmvCrc, readVietQr } from '../contract/vietqr';
-
-interface OutboxMessage {
-  kind: string;
-  payload: { code?: string };
-}
-
-async function registerMember(request: APIRequestContext, label: string) {
-  const email = `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.vn`;
-  const password = 'hoa-sen-tim-2026';
-  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
-      return Boolean(code);
-    })
-    .toBe(true);
-  const res = await request.post('/api/auth/register', {
-    data: {
-      type: 'tbMail',
-      email,
-      name: 'Trần Thị Ngân',
-      password,
-      confirmPassword: password,
-      otp: code,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return { email, password };
-}
 
 async function serverLinks(
   request: APIRequestContext,
@@ -102,7 +71,7 @@ test('add a bank account and a YouTube link, reorder, hide, delete; visitors see
   request,
   browser,
 }) => {
-  const account = await registerMember(request, 'links');
+  const account = await registerMemberByApi(request, { name: 'Trần Thị Ngân' });
   const session = await apiLogin(request, account);
   await logInThroughForm(page, account);
   // Reached from the member's hub.
@@ -192,7 +161,7 @@ test('the same edits with the network off survive a reload and reach the server 
   request,
   browser,
 }) => {
-  const account = await registerMember(request, 'links-offline');
+  const account = await registerMemberByApi(request, { name: 'Trần Thị Ngân' });
   const session = await apiLogin(request, account);
   await logInThroughForm(page, account);
   // Online once: the app and the bank list are kept on the device.

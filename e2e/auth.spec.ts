@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { analyzeAccessibility, expect, test } from './support/axe';
 import { sign } from 'hono/jwt';
+import { registerMemberByApi } from './support/session';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
 /** The server of this run keeps its signing secret in its data folder. */
@@ -35,23 +36,6 @@ function uniqueEmail(label: string): string {
 
 async function cookie(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;
-}
-
-/** Registers through the API (code from the outbox), for the tests that start logged out. */
-async function registerByApi(request: APIRequestContext, email: string, password: string) {
-  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
-  const { payload } = await latestMessage(request, email, 'register_otp');
-  const res = await request.post('/api/auth/register', {
-    data: {
-      type: 'tbMail',
-      email,
-      name: 'Người Thử',
-      password,
-      confirmPassword: password,
-      otp: payload.code,
-    },
-  });
-  expect(res.status()).toBe(201);
 }
 
 /** Spec §4 app start (profile, session, language) has finished in this page. */
@@ -222,7 +206,7 @@ test('an expired access token is refreshed silently while the member works', asy
   request,
 }) => {
   const email = uniqueEmail('expired');
-  await registerByApi(request, email, 'hoa-sen-tim-2026');
+  await registerMemberByApi(request, { name: 'Người Thử', email });
   await logInThroughForm(page, email, 'hoa-sen-tim-2026');
   await page.goto('/change-password');
   await sessionRestored(page);
@@ -247,7 +231,7 @@ test('an expired access token is refreshed silently while the member works', asy
 
 test('two tabs refreshing at once both stay logged in', async ({ page, request }) => {
   const email = uniqueEmail('tabs');
-  await registerByApi(request, email, 'hoa-sen-tim-2026');
+  await registerMemberByApi(request, { name: 'Người Thử', email });
   await logInThroughForm(page, email, 'hoa-sen-tim-2026');
   const second = await page.context().newPage();
   await second.goto('/change-password');
@@ -302,7 +286,7 @@ test('the account screens have no accessibility violations, errors shown include
 
 test('logout asks first while changes wait to be sent', async ({ page, request }) => {
   const email = uniqueEmail('outbox');
-  await registerByApi(request, email, 'hoa-sen-tim-2026');
+  await registerMemberByApi(request, { name: 'Người Thử', email });
   await logInThroughForm(page, email, 'hoa-sen-tim-2026');
   await page.goto('/change-password');
   await sessionRestored(page);

@@ -10,40 +10,9 @@ import {
   logInThroughForm,
   waitForOfflineShell,
   type ApiSession,
+  registerMemberByApi,
 } from './support/session';
 import type { BioLink } from '../contract/bio-link';
-
-interface OutboxMessage {
-  kind: string;
-  payload: { code?: string };
-}
-
-async function registerMember(request: APIRequestContext, label: string) {
-  const email = `e2e-${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.vn`;
-  const password = 'hoa-sen-tim-2026';
-  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
-      return Boolean(code);
-    })
-    .toBe(true);
-  const res = await request.post('/api/auth/register', {
-    data: {
-      type: 'tbMail',
-      email,
-      name: 'Lê Văn Bio',
-      password,
-      confirmPassword: password,
-      otp: code,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return { email, password };
-}
 
 async function serverItems(request: APIRequestContext, session: ApiSession): Promise<BioLink[]> {
   const res = await request.get('/api/bioLink', {
@@ -77,7 +46,7 @@ test('owner adds two links, a visitor sees both; one turned off disappears; a cl
   request,
   browser,
 }) => {
-  const account = await registerMember(request, 'bio');
+  const account = await registerMemberByApi(request, { name: 'Lê Văn Bio' });
   const session = await apiLogin(request, account);
   await logInThroughForm(page, account);
   await page.goto('/action');
@@ -135,7 +104,7 @@ test('owner adds two links, a visitor sees both; one turned off disappears; a cl
 });
 
 test('an edit made with the network off arrives once', async ({ page, context, request }) => {
-  const account = await registerMember(request, 'bio-offline');
+  const account = await registerMemberByApi(request, { name: 'Lê Văn Bio' });
   const session = await apiLogin(request, account);
   await logInThroughForm(page, account);
   await waitForOfflineShell(page, '/action/bio-link');

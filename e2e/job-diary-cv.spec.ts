@@ -12,16 +12,12 @@ import {
   logInThroughForm as logIn,
   waitForOfflineShell,
   type ApiSession,
+  registerMemberByApi,
 } from './support/session';
 import type { JobDiaryEntry } from '../contract/job-diary';
 
 // Each journey opens several screens (each checked with axe) on a shared, busy machine.
 test.describe.configure({ timeout: 180_000 });
-
-interface OutboxMessage {
-  kind: string;
-  payload: { code?: string };
-}
 
 async function diaryTitles(request: APIRequestContext, session: ApiSession): Promise<string[]> {
   const res = await request.get(`/api/members/getJobDiaryByMemberId/${session.memberId}`, {
@@ -100,26 +96,6 @@ test('offline: diary entries written with no network survive a reload and arrive
   }
 });
 
-async function registerMember(request: APIRequestContext, name: string) {
-  const email = `e2e-cv-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.vn`;
-  const password = 'hoa-sen-tim-2026';
-  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
-      return Boolean(code);
-    })
-    .toBe(true);
-  const res = await request.post('/api/auth/register', {
-    data: { type: 'tbMail', email, name, password, confirmPassword: password, otp: code },
-  });
-  expect(res.status()).toBe(201);
-  return { email, password };
-}
-
 /** Every line of text pdf.js reads from the file, in order, and the page count. */
 async function pdfText(bytes: Uint8Array): Promise<{ pages: number; lines: string[] }> {
   const doc = await getDocument({ data: bytes, useSystemFonts: false }).promise;
@@ -146,7 +122,7 @@ test('a member fills in the CV and downloads a PDF whose text is the Vietnamese 
   page,
   request,
 }) => {
-  const account = await registerMember(request, 'Nguyễn Thị Hương Giang');
+  const account = await registerMemberByApi(request, { name: 'Nguyễn Thị Hương Giang' });
   const session = await apiLogin(request, account);
   const profile = await request.put(`/api/members/updateMemberById/${session.memberId}`, {
     headers: { authorization: `Bearer ${session.token}` },

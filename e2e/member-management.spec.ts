@@ -2,7 +2,7 @@
 // page, the brand's admin accepts the request and locks the account after confirming, and the
 // member can no longer log in, told why; a seller with no network finds a member by short link
 // and by name from the roster on the device and logs points that reach the server once.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/axe';
 import {
   apiGet,
@@ -12,44 +12,11 @@ import {
   logInThroughForm,
   waitForOfflineShell,
   waitForServiceWorker,
+  registerMemberByApi,
 } from './support/session';
 import type { Page as ListPage } from '../contract/points';
 
 const brandAdmin = { email: 'brand@mecards.vn', password: 'brand12345' } as const;
-
-interface OutboxMessage {
-  kind: string;
-  payload: { code?: string };
-}
-
-async function registerByApi(
-  request: APIRequestContext,
-  email: string,
-  password: string,
-  name: string,
-) {
-  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
-      return Boolean(code);
-    })
-    .toBe(true);
-  const res = await request.post('/api/auth/register', {
-    data: {
-      type: 'tbMail',
-      email,
-      name,
-      password,
-      confirmPassword: password,
-      otp: code,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
 
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ locale: 'vi-VN' });
@@ -69,7 +36,7 @@ test('a member asks to join; the brand admin accepts, then locks the account, wh
     .toString(36)
     .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a');
   const name = `Hồ Thị Thử Khoá ${tag}`;
-  await registerByApi(request, email, password, name);
+  await registerMemberByApi(request, { name, email, password });
 
   // The member asks from the brand's page.
   const memberPage = await freshPage(browser);

@@ -4,38 +4,20 @@
 // page never opened says it opens when the connection is back.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './support/axe';
-import { apiLogin, logInThroughForm, waitForServiceWorker } from './support/session';
+import {
+  apiLogin,
+  logInThroughForm,
+  waitForServiceWorker,
+  registerMemberByApi,
+} from './support/session';
 import { pageRoutes } from '../contract/page-routes';
-
-interface OutboxMessage {
-  kind: string;
-  payload: { code?: string };
-}
-
-/** A member of this test's own (the demo data stays as it is). */
-async function registerMember(request: APIRequestContext, name: string) {
-  const email = `e2e-pages-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.vn`;
-  const password = 'hoa-sen-tim-2026';
-  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
-      return Boolean(code);
-    })
-    .toBe(true);
-  const res = await request.post('/api/auth/register', {
-    data: { type: 'tbMail', email, name, password, confirmPassword: password, otp: code },
-  });
-  expect(res.status()).toBe(201);
-  return apiLogin(request, { email, password });
-}
 
 /** A wedding invitation and a bio page with one link, of a new member. */
 async function ownPages(request: APIRequestContext, baseURL: string) {
-  const member = await registerMember(request, 'Lê Văn Trang');
+  const member = await apiLogin(
+    request,
+    await registerMemberByApi(request, { name: 'Lê Văn Trang' }),
+  );
   const auth = { authorization: `Bearer ${member.token}` };
   const weddingId = crypto.randomUUID();
   const wedding = await request.put(`/api/wedding/${weddingId}`, {

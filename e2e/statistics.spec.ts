@@ -2,38 +2,8 @@
 // taps two links and saves the vCard; the owner's statistics for today show 1 view, 1 visitor,
 // 2 clicks, 1 save and the referrer, the chart draws, and offline the last figures stay with
 // their time. A new member, so other journeys' visits to the demo cards do not count here.
-import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/axe';
-import { apiLogin, logInThroughForm } from './support/session';
-
-interface OutboxMessage {
-  kind: string;
-  payload: { code: string };
-}
-
-async function registerMember(request: APIRequestContext, email: string, password: string) {
-  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-      code = messages.find((m) => m.kind === 'register_otp')?.payload.code ?? '';
-      return code !== '';
-    })
-    .toBe(true);
-  const res = await request.post('/api/auth/register', {
-    data: {
-      type: 'tbMail',
-      email,
-      name: 'Lê Thống Kê',
-      password,
-      confirmPassword: password,
-      otp: code,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
+import { apiLogin, logInThroughForm, registerMemberByApi } from './support/session';
 
 test('a visit to a card shows in its owner statistics for today, and offline with its date', async ({
   page,
@@ -44,7 +14,7 @@ test('a visit to a card shows in its owner statistics for today, and offline wit
   test.setTimeout(180_000);
   const email = `e2e-stats-${Date.now()}@example.vn`;
   const password = 'thong-ke-2026-vn';
-  await registerMember(request, email, password);
+  await registerMemberByApi(request, { name: 'Lê Thống Kê', email, password });
   const owner = await apiLogin(request, { email, password });
   const update = await request.put(`/api/members/updateMemberById/${owner.memberId}`, {
     headers: { authorization: `Bearer ${owner.token}` },

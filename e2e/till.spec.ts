@@ -13,36 +13,12 @@ import {
   logInThroughForm,
   waitForOfflineShell,
   type ApiSession,
+  registerMemberByApi,
 } from './support/session';
 import type { DiscountGroup, DiscountPage } from '../contract/discount';
 import type { MemberListPage } from '../contract/member-management';
 
-interface OutboxMessage {
-  kind: string;
-  payload: { code?: string };
-}
-
 const brandAdmin = { email: 'brand@mecards.vn', password: 'brand12345' } as const;
-
-async function registerMember(request: APIRequestContext, name: string): Promise<ApiSession> {
-  const email = `e2e-till-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.vn`;
-  const password = 'hoa-sen-tim-2026';
-  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
-      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
-      return Boolean(code);
-    })
-    .toBe(true);
-  const res = await request.post('/api/auth/register', {
-    data: { type: 'tbMail', email, name, password, confirmPassword: password, otp: code },
-  });
-  expect(res.status()).toBe(201);
-  return apiLogin(request, { email, password });
-}
 
 async function call(
   request: APIRequestContext,
@@ -72,7 +48,10 @@ test('the till: a phone with spaces finds the customer, no member discount for a
 
   // A customer of the brand with a card, not a member of it; and a member of the brand.
   const customerName = `Khách Quầy ${suffix}`;
-  const customer = await registerMember(request, customerName);
+  const customer = await apiLogin(
+    request,
+    await registerMemberByApi(request, { name: customerName }),
+  );
   const phone = `0912 ${suffix.slice(0, 3)} ${suffix.slice(3)}0`;
   await call(request, admin, 'post', '/members/createCustomer', {
     groupId,
@@ -81,7 +60,7 @@ test('the till: a phone with spaces finds the customer, no member discount for a
     cardLink: customer.memberId,
   });
   const memberName = `Hội Viên ${suffix}`;
-  const member = await registerMember(request, memberName);
+  const member = await apiLogin(request, await registerMemberByApi(request, { name: memberName }));
   await call(request, member, 'post', `/members/requestJoinGroup/${groupId}`);
   const requests = await apiGet<MemberListPage>(
     request,

@@ -9,6 +9,40 @@ export interface ApiSession {
 export const demoMember = { email: 'demo@mecards.vn', password: 'demo12345' } as const;
 export const demoStaff = { email: 'staff@mecards.vn', password: 'staff12345' } as const;
 
+interface OutboxMessage {
+  kind: string;
+  payload: { code?: string };
+}
+
+/**
+ * A member of the test's own, registered through the API with the code the outbox holds, so
+ * the demo data stays as it is.
+ */
+export async function registerMemberByApi(
+  request: APIRequestContext,
+  {
+    name,
+    email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.vn`,
+    password = 'hoa-sen-tim-2026',
+  }: { name: string; email?: string; password?: string },
+): Promise<{ email: string; password: string }> {
+  expect((await request.post('/api/auth/registerOTPEmail', { data: { email } })).ok()).toBe(true);
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/test/outbox?recipient=${encodeURIComponent(email)}`);
+      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+      code = messages.find((m) => m.kind === 'register_otp')?.payload.code;
+      return Boolean(code);
+    })
+    .toBe(true);
+  const res = await request.post('/api/auth/register', {
+    data: { type: 'tbMail', email, name, password, confirmPassword: password, otp: code },
+  });
+  expect(res.status()).toBe(201);
+  return { email, password };
+}
+
 /** Logs in through the API (for checking the server's state from the test). */
 export async function apiLogin(
   request: APIRequestContext,

@@ -28,7 +28,12 @@ export async function exploreDirectory(db: Queryable, agencyId: string): Promise
     .select({ at: max(exploreCompanies.updatedAt) })
     .from(exploreCompanies)
     .where(eq(exploreCompanies.agencyId, agencyId));
-  const companies: ExploreCompany[] = rows.map((r) => ({
+  const companies = rows.map(companyOf);
+  return { agency, companies, updatedAt: latest?.at ? new Date(latest.at).toISOString() : null };
+}
+
+function companyOf(r: typeof exploreCompanies.$inferSelect): ExploreCompany {
+  return {
     id: r.id,
     agencyId: r.agencyId,
     name: r.name,
@@ -40,8 +45,27 @@ export async function exploreDirectory(db: Queryable, agencyId: string): Promise
     description: r.description,
     cardUrl: r.cardUrl,
     ordinal: r.ordinal,
-  }));
-  return { agency, companies, updatedAt: latest?.at ? new Date(latest.at).toISOString() : null };
+  };
+}
+
+/**
+ * One company of a live agency's directory, for a detail opened by a link on a device that has
+ * not loaded the directory; 404 when it was deleted or never existed.
+ */
+export async function exploreCompany(db: Queryable, companyId: string): Promise<ExploreCompany> {
+  const [row] = await db
+    .select({ company: exploreCompanies })
+    .from(exploreCompanies)
+    .innerJoin(agencies, eq(agencies.id, exploreCompanies.agencyId))
+    .where(
+      and(
+        eq(exploreCompanies.id, companyId),
+        isNull(exploreCompanies.deletedAt),
+        isNull(agencies.deletedAt),
+      ),
+    );
+  if (!row) throw new ApiError(404, 'not_found');
+  return companyOf(row.company);
 }
 
 /** The agency of the first group the member belongs to, if any. */

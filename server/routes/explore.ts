@@ -4,10 +4,15 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../http/env';
 import { requireMember } from '../http/auth';
 import { ApiError } from '../http/errors';
-import { readBody, readQuery } from '../http/input';
+import { readBody, readQuery, uuidParam } from '../http/input';
 import { exploreQuerySchema, exploreUpdateSchema } from '../../contract/agency';
 import { requireAgencyAdmin } from '../agency-access';
-import { exploreDirectory, ownAgencyOf, replaceExploreCompanies } from '../domain/explore';
+import {
+  exploreCompany,
+  exploreDirectory,
+  ownAgencyOf,
+  replaceExploreCompanies,
+} from '../domain/explore';
 
 export function exploreRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -23,6 +28,12 @@ export function exploreRoutes(deps: AppDeps): Hono<AppEnv> {
       if (!agencyId) throw new ApiError(404, 'not_found');
     }
     return c.json(await exploreDirectory(db, agencyId));
+  });
+
+  // Not in the spec (decision 0810): a company opened by a shared link on a new device.
+  app.get('/exploreAgency/company/:id', async (c) => {
+    requireMember(c);
+    return c.json(await exploreCompany(db, uuidParam(c, 'id')));
   });
 
   app.post('/exploreAgency/update', async (c) => {

@@ -423,6 +423,27 @@ describe('explore directory', () => {
     expect(asMember.status).toBe(200);
     expect(asMember.body.companies).toHaveLength(3);
   });
+
+  it('opens one company by id for any member, and 404 for a deleted or unknown one', async () => {
+    const directory = await call(
+      'GET',
+      `/exploreAgency?agencyId=${cast.agencyId}`,
+      cast.agencyAdmin,
+    );
+    const company = directory.body.companies[0]!;
+    const one = await call('GET', `/exploreAgency/company/${company.id}`, cast.seller);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: company.id, name: company.name });
+    await call('POST', '/exploreAgency/update', cast.agencyAdmin, {
+      agencyId: cast.agencyId,
+      companies: directory.body.companies.slice(1),
+    });
+    expect((await call('GET', `/exploreAgency/company/${company.id}`, cast.seller)).status).toBe(
+      404,
+    );
+    expect((await call('GET', '/exploreAgency/company/not-a-uuid', cast.seller)).status).toBe(404);
+    expect((await call('GET', `/exploreAgency/company/${company.id}`, '')).status).toBe(401);
+  });
 });
 
 describe('agency groups (issue 23)', () => {

@@ -1,25 +1,23 @@
-// /action/discover/detail?id=: one company of the directory, from the device (offline too).
+// /action/discover/detail?id=: one company of the directory, from the device (offline too),
+// else from the server (a shared link on a new device).
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb } from '../../db/app-db';
 import { usePageTitle } from '../../ui/page-title';
 import { NotFoundScreen } from '../../ui/not-found-screen';
+import { OfflinePageScreen } from '../../ui/offline-page-screen';
+import { ErrorScreen } from '../../ui/error-screen';
+import { useCompany } from './explore-data';
 import './explore.css';
 
 export function DiscoverDetailScreen({ companyId }: { companyId: string | undefined }) {
   const { t } = useLingui();
-  const company = useLiveQuery(async () => {
-    if (!companyId) return null;
-    for (const directory of await appDb.exploreDirectories.toArray()) {
-      const found = directory.companies.find((c) => c.id === companyId);
-      if (found) return found;
-    }
-    return null;
-  }, [companyId]);
-  usePageTitle(company?.name ?? t`Doanh nghiệp`);
-  if (company === undefined) return <main className="explore-page" aria-busy="true" />;
-  if (company === null) return <NotFoundScreen />;
+  const state = useCompany(companyId);
+  usePageTitle(state.kind === 'ready' ? state.company.name : t`Doanh nghiệp`);
+  if (state.kind === 'loading') return <main className="explore-page" aria-busy="true" />;
+  if (state.kind === 'not-found') return <NotFoundScreen />;
+  if (state.kind === 'offline') return <OfflinePageScreen />;
+  if (state.kind === 'failed') return <ErrorScreen />;
+  const { company } = state;
   const website = /^https?:\/\//.test(company.website) ? company.website : '';
   return (
     <main className="explore-page">

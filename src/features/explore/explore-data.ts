@@ -4,8 +4,12 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type ExploreDirectoryRow } from '../../db/app-db';
-import { apiFetch } from '../../api/http-client';
-import type { ExploreDirectory, ExploreUpdateInput } from '../../../contract/agency';
+import { ApiRequestError, NetworkError, apiFetch } from '../../api/http-client';
+import type {
+  ExploreCompany,
+  ExploreDirectory,
+  ExploreUpdateInput,
+} from '../../../contract/agency';
 
 async function store(directory: ExploreDirectory): Promise<ExploreDirectoryRow> {
   const row: ExploreDirectoryRow = {
@@ -35,7 +39,8 @@ export function useDirectory(agencyId?: string): DirectoryState {
   useEffect(() => {
     let live = true;
     refreshDirectory(agencyId)
-      .catch(() => live && setFailed(true))
+      // A 404 is an answer (no directory for this member), not a lost connection.
+      .catch((error: unknown) => live && setFailed(error instanceof NetworkError))
       .finally(() => live && setRefreshing(false));
     return () => {
       live = false;
@@ -56,4 +61,55 @@ export async function saveDirectory(input: ExploreUpdateInput): Promise<ExploreD
   return store(
     await apiFetch<ExploreDirectory>('/exploreAgency/update', { method: 'POST', json: input }),
   );
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
+export type CompanyState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; company: ExploreCompany }
+  | { kind: 'not-found' }
+  | { kind: 'offline' }
+  | { kind: 'failed' };
+
+/**
+ * One company: from a directory on the device (offline too), else from the server — a link
+ * shared to a new device must open before the directory has ever been loaded.
+ */
+export function useCompany(companyId: string | undefined): CompanyState {
+  const [fetched, setFetched] = useState<CompanyState>({ kind: 'loading' });
+  const local = useLiveQuery(async () => {
+    if (!companyId) return null;
+    for (const directory of await appDb.exploreDirectories.toArray()) {
+      const found = directory.companies.find((c) => c.id === companyId);
+      if (found) return found;
+    }
+    return null;
+  }, [companyId]);
+  useEffect(() => {
+    if (local !== null || !companyId) return;
+    let live = true;
+    apiFetch<ExploreCompany>(`/exploreAgency/company/${encodeURIComponent(companyId)}`)
+      .then((company) => live && setFetched({ kind: 'ready', company }))
+      .catch(
+        (error: unknown) =>
+          live &&
+          setFetched({
+            kind: isNotFound(error)
+              ? 'not-found'
+              : error instanceof NetworkError
+                ? 'offline'
+                : 'failed',
+          }),
+      );
+    return () => {
+      live = false;
+    };
+  }, [local, companyId]);
+  if (!companyId) return { kind: 'not-found' };
+  if (local === undefined) return { kind: 'loading' };
+  if (local) return { kind: 'ready', company: local };
+  return fetched;
 }
