@@ -114,25 +114,31 @@ export interface CvDocument {
 /** Activity types a CV takes its sections from. */
 export const cvActivityTypes = { experience: 'experiences', education: 'education' } as const;
 
+type CvSourceActivity = {
+  type: string;
+  displayName: string;
+  content: string | null;
+  ordinal: number;
+};
+
+/** The CV entries of one activity type (experience or education), in card order. */
+export function cvEntries(activities: readonly CvSourceActivity[], type: string): CvEntry[] {
+  return activities
+    .filter((activity) => activity.type === type && activity.displayName.trim() !== '')
+    .sort((a, b) => a.ordinal - b.ordinal)
+    .map((activity) => ({
+      title: activity.displayName.trim(),
+      details: activity.content?.trim() || null,
+    }));
+}
+
 /** A CV document from the CV, the profile and the member's activities (in card order). */
 export function buildCvDocument(
   cv: Omit<MemberCv, 'createdAt' | 'updatedAt' | 'deletedAt' | 'changeSeq' | 'id' | 'visibility'>,
   profile: { name: string; jobTitle: string | null; avatarUrl: string | null },
-  activities: readonly {
-    type: string;
-    displayName: string;
-    content: string | null;
-    ordinal: number;
-  }[],
+  activities: readonly CvSourceActivity[],
 ): CvDocument {
-  const entries = (type: string): CvEntry[] =>
-    activities
-      .filter((activity) => activity.type === type && activity.displayName.trim() !== '')
-      .sort((a, b) => a.ordinal - b.ordinal)
-      .map((activity) => ({
-        title: activity.displayName.trim(),
-        details: activity.content?.trim() || null,
-      }));
+  const entries = (type: string): CvEntry[] => cvEntries(activities, type);
   return {
     memberId: cv.memberId,
     name: profile.name,

@@ -187,3 +187,67 @@ test('a member fills in the CV and downloads a PDF whose text is the Vietnamese 
   ).toBeVisible();
   await expect(page.getByText('Kỹ sư phần mềm')).toBeVisible();
 });
+
+test('a new CV starts from the card and the activities, and is shared by the short link', async ({
+  page,
+  request,
+}) => {
+  const account = await registerMemberByApi(request, { name: 'Phan Văn Hồ Sơ' });
+  const session = await apiLogin(request, account);
+  const headers = { authorization: `Bearer ${session.token}` };
+  const card = await request.put(`/api/members/updateMemberById/${session.memberId}`, {
+    headers,
+    data: { phone: '0912 345 678', address: '5 Trần Phú, Đà Lạt', aboutMe: 'Kỹ sư cầu đường.' },
+  });
+  expect(card.ok()).toBe(true);
+  for (const activity of [
+    { type: 'experiences', displayName: 'Kỹ sư, Công ty Cầu Đường Lâm Đồng', ordinal: 1 },
+    { type: 'education', displayName: 'Đại học Giao thông Vận tải', ordinal: 2 },
+  ]) {
+    const res = await request.post(`/api/brandActivity/insertBrandActivity/${session.memberId}`, {
+      headers,
+      data: activity,
+    });
+    expect(res.ok()).toBe(true);
+  }
+
+  // A device that has never had this CV: the form starts from what the member already has.
+  await logIn(page, account);
+  await page.goto('/action/createCv');
+  const form = page.getByRole('form', { name: 'CV của tôi' });
+  await expect(form.getByLabel('Email')).toHaveValue(account.email);
+  await expect(form.getByLabel('Điện thoại')).toHaveValue(/^0912\s?345\s?678$/);
+  await expect(form.getByLabel('Địa chỉ')).toHaveValue('5 Trần Phú, Đà Lạt');
+  await expect(form.getByLabel('Giới thiệu bản thân')).toHaveValue('Kỹ sư cầu đường.');
+  await expect(form.getByText('Kỹ sư, Công ty Cầu Đường Lâm Đồng')).toBeVisible();
+  await expect(form.getByText('Đại học Giao thông Vận tải')).toBeVisible();
+
+  await form.getByLabel('Giới tính').selectOption({ label: 'Nam' });
+  await form.getByLabel('Ngày sinh').fill('1990-03-02');
+  await form.getByRole('button', { name: 'Lưu CV' }).click();
+
+  // The address the member shares is the short link; the id keeps working.
+  const link = decodeURIComponent(
+    (await page.context().cookies()).find((c) => c.name === 'urlMinify')?.value ?? '',
+  );
+  expect(link).not.toBe('');
+  await expect
+    .poll(async () => (await request.get(`/api/cv/getCvByMemberId/${link}`)).status(), {
+      timeout: 30_000,
+    })
+    .toBe(200);
+  expect((await request.get(`/cv/${link}`)).status()).toBe(200);
+  expect((await request.get(`/cv/${session.memberId}`)).status()).toBe(200);
+  expect((await request.get(`/cv/${link}-khong-co`)).status()).toBe(404);
+  await expect(page.getByRole('link', { name: 'Xem trang CV' })).toHaveAttribute(
+    'href',
+    `/cv/${link}`,
+  );
+
+  const visitor = await page.context().browser()!.newContext();
+  const visit = await visitor.newPage();
+  await visit.goto(`/cv/${link}`);
+  await expect(visit.getByRole('heading', { level: 1, name: 'Phan Văn Hồ Sơ' })).toBeVisible();
+  await expect(visit.getByText('Đại học Giao thông Vận tải')).toBeVisible();
+  await visitor.close();
+});

@@ -1,6 +1,7 @@
 // CVs (decision 0711): the one write path (cv.save) shared by the REST route and the batch push,
 // the pull source of `cvs` (the member's own CV), and the public read behind /cv/{memberId}.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { isUuid } from '../../contract/common';
 import type { Queryable } from '../db/client';
 import { activities, members } from '../db/schema';
 import { memberCvs } from '../db/schema-job-diary-cv';
@@ -84,8 +85,10 @@ export async function ownCv(db: Queryable, memberId: string): Promise<MemberCv> 
 export async function visibleCv(
   db: Queryable,
   viewerId: string | undefined,
-  memberId: string,
+  idOrLink: string,
 ): Promise<CvDocument> {
+  const memberId = await cvMemberId(db, idOrLink);
+  if (!memberId) throw new ApiError(404, 'not_found');
   const [member] = await db
     .select({
       id: members.id,
@@ -141,7 +144,9 @@ export async function cvPageExists(db: Queryable, memberId: string): Promise<boo
 export type CvReadDatabase = Queryable;
 
 /** Whether a live member has a public CV. */
-export async function hasPublicCv(db: Queryable, memberId: string): Promise<boolean> {
+export async function hasPublicCv(db: Queryable, idOrLink: string): Promise<boolean> {
+  const memberId = await cvMemberId(db, idOrLink);
+  if (!memberId) return false;
   const [row] = await db
     .select({ id: memberCvs.id })
     .from(memberCvs)
@@ -155,4 +160,20 @@ export async function hasPublicCv(db: Queryable, memberId: string): Promise<bool
       ),
     );
   return row !== undefined;
+}
+
+/**
+ * The member a CV address names: the member's short link (the address a member shares,
+ * `/cv/<link>`) or, as before, the member id.
+ */
+async function cvMemberId(db: Queryable, idOrLink: string): Promise<string | undefined> {
+  const key = isUuid(idOrLink)
+    ? or(eq(members.id, idOrLink.toLowerCase()), eq(members.urlMinify, idOrLink))
+    : eq(members.urlMinify, idOrLink);
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(key, isNull(members.deletedAt)))
+    .limit(1);
+  return row?.id;
 }

@@ -90,10 +90,15 @@ export function jobDiaryAndCvRoutes(deps: AppDeps): Hono<AppEnv> {
     runMutationRoute(c, deps, 'jobDiary.delete', { id: uuidParam(c, 'id') }),
   );
 
-  /** The CV of /cv/{memberId} as this viewer may see it; hidden, missing or unknown: 404. */
+  /**
+   * The CV of /cv/{link or memberId} as this viewer may see it; hidden, missing or unknown: 404.
+   * The short link is what members share (issue 23); the id keeps working.
+   */
   app.get('/cv/getCvByMemberId/:id', async (c) => {
     const viewer = optionalMember(c)?.memberId;
-    return c.json(await visibleCv(db, viewer, uuidParam(c, 'id')));
+    const idOrLink = c.req.param('id');
+    if (idOrLink.length > 200) throw new ApiError(404, 'not_found');
+    return c.json(await visibleCv(db, viewer, idOrLink));
   });
 
   /** The caller's own CV as saved (the form's starting point on a new device). */

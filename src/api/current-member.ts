@@ -6,3 +6,8 @@ import { readCookie } from '../lib/cookies';
 export function currentMemberId(): string | undefined {
   return readCookie(cookieNames.memberId);
 }
+
+/** The logged-in member's short link (the `/me/<link>` and `/cv/<link>` addresses). */
+export function currentUrlMinify(): string | undefined {
+  return readCookie(cookieNames.urlMinify);
+}

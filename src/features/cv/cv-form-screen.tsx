@@ -16,11 +16,18 @@ import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
-import { cvFieldsSchema, cvGenders, cvListSchema, type CvGender } from '../../../contract/cv';
+import {
+  cvActivityTypes,
+  cvEntries,
+  cvFieldsSchema,
+  cvGenders,
+  cvListSchema,
+  type CvGender,
+} from '../../../contract/cv';
 import { policies, type Policy } from '../../../contract/common';
 import { shownFieldText } from '../../../contract/field-messages';
 import type { Lang } from '../../../contract/messages';
-import { cvDocumentOf, saveCv, splitList, useCvSources, type CvSources } from './cv-data';
+import { saveCv, splitList, useCvSources, type CvSources } from './cv-data';
 import './cv.css';
 
 /** The form's values: skills and hobbies written on one line each, comma-separated. */
@@ -56,7 +63,13 @@ export function CvFormScreen() {
       {sources === undefined ? (
         <Spinner label={t`Đang tải…`} />
       ) : (
-        <CvForm memberId={me} sources={sources} />
+        // Drawn again once the profile or a saved CV reaches a new device, so the form starts
+        // from them rather than blank (never while typing: the key changes only on arrival).
+        <CvForm
+          key={`${sources.profile ? 'profile' : ''}-${sources.cv ? 'cv' : ''}`}
+          memberId={me}
+          sources={sources}
+        />
       )}
     </main>
   );
@@ -76,19 +89,24 @@ function CvForm({ memberId, sources }: { memberId: string; sources: CvSources })
   } = useForm<FormValues, unknown, FormOutput>({
     resolver: contractResolver(cvFormSchema, lang) as never,
     defaultValues: {
-      email: cv?.email ?? profile?.contactEmail ?? profile?.email ?? '',
-      phone: cv?.phone ?? profile?.contactPhone ?? '',
+      // Before the first save the form starts from the card (an empty card field is skipped).
+      email: cv?.email ?? (profile?.contactEmail || profile?.email || ''),
+      phone: cv?.phone ?? (profile?.contactPhone || profile?.phone || ''),
       gender: cv?.gender ?? '',
       dateOfBirth: cv?.dateOfBirth ?? '',
-      address: cv?.address ?? profile?.address ?? '',
-      aboutMe: cv?.aboutMe ?? profile?.aboutMe ?? '',
+      address: cv?.address ?? (profile?.address || ''),
+      aboutMe: cv?.aboutMe ?? (profile?.aboutMe || ''),
       skills: (cv?.skills ?? []).join(', '),
       hobbies: (cv?.hobbies ?? profile?.interests ?? []).join(', '),
       visibility: cv?.visibility ?? 'public',
     },
   });
   const error = (message: string | undefined) => shownFieldText(message, lang);
-  const document = cvDocumentOf(sources);
+  const entries = [
+    ...cvEntries(sources.activities, cvActivityTypes.experience),
+    ...cvEntries(sources.activities, cvActivityTypes.education),
+  ];
+  const cvLink = profile?.urlMinify || memberId;
   const genderLabels: Record<CvGender, string> = {
     male: t`Nam`,
     female: t`Nữ`,
@@ -205,9 +223,9 @@ function CvForm({ memberId, sources }: { memberId: string; sources: CvSources })
         <fieldset>
           <legend>{t`Kinh nghiệm và học vấn`}</legend>
           <p>{t`Lấy từ các hoạt động "Kinh nghiệm" và "Học vấn" của bạn.`}</p>
-          {document && (document.experience.length > 0 || document.education.length > 0) ? (
+          {entries.length > 0 ? (
             <ul className="cv-form__entries">
-              {[...document.experience, ...document.education].map((entry, index) => (
+              {entries.map((entry, index) => (
                 <li key={`${entry.title}-${index}`}>{entry.title}</li>
               ))}
             </ul>
@@ -241,7 +259,7 @@ function CvForm({ memberId, sources }: { memberId: string; sources: CvSources })
           <Link to="/action/dowloadcv" className="button button--secondary">
             {t`Tải CV (PDF)`}
           </Link>
-          <Link to="/cv/$memberId" params={{ memberId }}>
+          <Link to="/cv/$memberId" params={{ memberId: cvLink }}>
             {t`Xem trang CV`}
           </Link>
         </div>

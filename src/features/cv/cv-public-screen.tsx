@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { apiFetch, ApiRequestError, NetworkError } from '../../api/http-client';
-import { currentMemberId } from '../../api/current-member';
+import { currentMemberId, currentUrlMinify } from '../../api/current-member';
 import { hasLoginCookie } from '../../lib/cookies';
 import { useImageSrc } from '../../sync/use-image-src';
 import { usePageTitle } from '../../ui/page-title';
@@ -24,9 +24,11 @@ type Loaded =
   | { state: 'offline' }
   | { state: 'failed' };
 
+/** `memberId` is what the address holds: the member's short link, or (older links) the id. */
 export function CvPublicScreen({ memberId }: { memberId: string }) {
   const [me] = useState(currentMemberId);
-  const own = me !== undefined && me === memberId.toLowerCase();
+  const own =
+    me !== undefined && (me === memberId.toLowerCase() || currentUrlMinify() === memberId);
   return own ? <OwnCv memberId={me} /> : <OtherCv memberId={memberId} />;
 }
 
