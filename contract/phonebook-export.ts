@@ -89,9 +89,28 @@ function csvValue(contact: ExportableContact, column: CsvColumn): string {
     case 'id':
     case 'name':
       return contact[column];
+    case 'phone':
+      return phoneAsSpreadsheetText(contact.phone ?? '');
     default:
       return contact[column] ?? '';
   }
+}
+
+/**
+ * A phone a spreadsheet keeps as written. Digits alone ("0901234567", "+84901234567") are read
+ * as a number by Excel and Sheets, which drops the leading 0 or the +; grouped with spaces
+ * ("0901 234 567", "+84 901 234 567") they stay text, and every importer — ours too, through the
+ * one normaliser — reads them as the same number. Anything else is written as it is.
+ */
+export function phoneAsSpreadsheetText(phone: string): string {
+  const written = /^(\+?)(\d{7,15})$/.exec(phone.trim());
+  if (!written) return phone;
+  const [, plus, digits] = written as unknown as [string, string, string];
+  const headLength = plus ? (digits.startsWith('84') ? 2 : 3) : 4;
+  const rest = digits.slice(headLength).match(/\d{1,3}/g) ?? [];
+  // A last group of one digit joins the one before it ("234 3456", not "234 345 6").
+  if (rest.length > 1 && rest.at(-1)!.length === 1) rest.splice(-2, 2, rest.at(-2)! + rest.at(-1)!);
+  return [`${plus}${digits.slice(0, headLength)}`, ...rest].join(' ');
 }
 
 export const csvHeadersVi: Record<CsvColumn, string> = {

@@ -15,6 +15,7 @@ import {
   ImportFormatError,
   matchImported,
   parseContactsFile,
+  phoneKey,
   type ImportedContact,
 } from '../../contract/phonebook-import';
 import {
@@ -188,6 +189,11 @@ export function contactsRoutes(deps: AppDeps): Hono<AppEnv> {
       const given = Object.fromEntries(
         (['name', 'phone', 'email', 'company', 'jobTitle', 'address', 'note'] as const)
           .filter((field) => row[field] !== '')
+          // The same number written another way (the export groups digits) keeps its spelling.
+          .filter(
+            (field) =>
+              field !== 'phone' || phoneKey(row.phone) !== phoneKey(before.phone as string),
+          )
           .map((field) => [field, row[field]]),
       );
       merged.set(target.id, { line: row.line, input: { ...before, ...given } });

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { stringify } from 'csv-stringify/sync';
 import { csvStringifyOptions } from '../../contract/csv';
+import { phoneDigits } from '../../contract/phone';
 import {
   contactsToCsv,
   contactsToVCard,
   csvHeadersVi,
+  phoneAsSpreadsheetText,
   type ExportableContact,
 } from '../../contract/phonebook-export';
 
@@ -83,6 +85,23 @@ describe('CSV export', () => {
     expect(contactsToCsv([contacts[1]!], csvHeadersVi).split('\r\n')[1]).toBe(
       '6f1c7a52-9d1b-4c53-8f43-0c3f1b2a9e02,Bùi Đức Thắng,,,,,,,,,,',
     );
+  });
+
+  it('writes phones so that spreadsheets keep the leading 0 and the +, and importers read them', () => {
+    expect(phoneAsSpreadsheetText('0901234567')).toBe('0901 234 567');
+    expect(phoneAsSpreadsheetText('02838123456')).toBe('0283 812 3456');
+    expect(phoneAsSpreadsheetText('+84901234567')).toBe('+84 901 234 567');
+    expect(phoneAsSpreadsheetText('0901 234 567')).toBe('0901 234 567');
+    expect(phoneAsSpreadsheetText('0901.234.567')).toBe('0901.234.567');
+    expect(phoneAsSpreadsheetText('1900')).toBe('1900');
+    const row = contactsToCsv(
+      [{ id: 'x', name: 'Lê Số Không', phone: '0912888777' }],
+      csvHeadersVi,
+    ).split('\r\n')[1]!;
+    // Not a cell a spreadsheet can read as a number: the digits are grouped by spaces.
+    expect(row.split(',')[2]).toBe('0912 888 777');
+    expect(Number.isNaN(Number(row.split(',')[2]))).toBe(true);
+    expect(phoneDigits(row.split(',')[2])).toBe('0912888777');
   });
 
   it('a name, company or note written as a formula stays inert text in the file', () => {
