@@ -42,7 +42,7 @@ export function AccountLinksScreen() {
 
   if (!me) {
     return (
-      <main className="account-links">
+      <main className="account-links page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
@@ -81,7 +81,7 @@ export function AccountLinksScreen() {
   ];
 
   return (
-    <main className="account-links">
+    <main className="account-links page stack">
       <header className="account-links__header">
         <h1>{t`Ngân hàng, liên kết và video`}</h1>
         <p>
@@ -109,10 +109,10 @@ export function AccountLinksScreen() {
           return (
             <section
               key={section.kind}
-              className="account-links__section"
+              className="account-links__section stack stack--tight"
               aria-labelledby={`account-links-${section.kind}`}
             >
-              <div className="account-links__section-head">
+              <div className="account-links__section-head cluster">
                 <h2 id={`account-links-${section.kind}`}>{section.title}</h2>
                 <Button variant="secondary" onClick={() => setEditing({ kind: section.kind })}>
                   {section.add}
@@ -121,7 +121,7 @@ export function AccountLinksScreen() {
               {items.length === 0 ? (
                 <p className="account-links__empty">{section.empty}</p>
               ) : (
-                <ol className="account-links__list">
+                <ol className="account-links__list stack stack--tight">
                   {items.map((row, index) => (
                     <AccountLinkItem
                       key={row.id}
@@ -184,11 +184,11 @@ function AccountLinkItem({
   const name = itemName(row);
   const videoId = row.kind === 'video' ? youtubeId(row.url) : null;
   return (
-    <li className={row.hidden ? 'account-link account-link--hidden' : 'account-link'}>
+    <li className={`account-link list-row surface${row.hidden ? ' account-link--hidden' : ''}`}>
       {videoId && (
         <VideoThumbnail videoId={videoId} width={96} height={54} className="account-link__thumb" />
       )}
-      <div className="account-link__text">
+      <div className="account-link__text list-row__body">
         {row.kind === 'bank' ? (
           <>
             <strong>{row.bankName ?? row.bankBin}</strong>
@@ -203,7 +203,7 @@ function AccountLinkItem({
         )}
         {row.hidden && <span className="account-link__badge">{t`Đang ẩn`}</span>}
       </div>
-      <div className="account-link__actions">
+      <div className="account-link__actions list-row__actions">
         <Button
           variant="secondary"
           disabled={first}

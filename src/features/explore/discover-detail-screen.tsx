@@ -18,11 +18,11 @@ export function DiscoverDetailScreen({ companyId }: { companyId: string | undefi
     return null;
   }, [companyId]);
   usePageTitle(company?.name ?? t`Doanh nghiệp`);
-  if (company === undefined) return <main className="explore-page" aria-busy="true" />;
+  if (company === undefined) return <main className="explore-page page stack" aria-busy="true" />;
   if (company === null) return <NotFoundScreen />;
   const website = /^https?:\/\//.test(company.website) ? company.website : '';
   return (
-    <main className="explore-page">
+    <main className="explore-page page stack">
       <p>
         <Link to="/action/discover">
           <Trans>← Danh bạ doanh nghiệp</Trans>
