@@ -10,6 +10,7 @@ import { memberCardPath } from '../../../contract/card-prefixes';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
+import { OverflowMenu } from '../../ui/overflow-menu';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -220,19 +221,27 @@ function AccountLinkItem({
         >
           ↓
         </Button>
-        <Button
-          variant="secondary"
-          onClick={onToggleHidden}
-          aria-label={row.hidden ? t`Hiện ${name}` : t`Ẩn ${name}`}
-        >
-          {row.hidden ? t`Hiện` : t`Ẩn`}
-        </Button>
         <Button variant="secondary" onClick={onEdit} aria-label={t`Sửa ${name}`}>
           {t`Sửa`}
         </Button>
-        <Button variant="danger" onClick={onDelete} aria-label={t`Xoá ${name}`}>
-          {t`Xoá`}
-        </Button>
+        {/* Hiding and deleting are rarer, and deleting is not as prominent as editing. */}
+        <OverflowMenu label={t`Thêm thao tác với ${name}`}>
+          <button
+            type="button"
+            onClick={onToggleHidden}
+            aria-label={row.hidden ? t`Hiện ${name}` : t`Ẩn ${name}`}
+          >
+            {row.hidden ? t`Hiện trên thẻ` : t`Ẩn khỏi thẻ`}
+          </button>
+          <button
+            type="button"
+            className="is-danger"
+            onClick={onDelete}
+            aria-label={t`Xoá ${name}`}
+          >
+            {t`Xoá`}
+          </button>
+        </OverflowMenu>
       </div>
     </li>
   );
