@@ -49,10 +49,23 @@ async function addWebLink(page: Page, kind: 'link' | 'video', title: string, url
   await expect(form).toHaveCount(0);
 }
 
+/** Opens an item's "more" menu: hiding and deleting are there (decision 0950). */
+async function more(page: Page, name: string) {
+  await page.getByRole('button', { name: `Thêm thao tác với ${name}` }).click();
+}
+
 async function deleteItem(page: Page, name: string) {
+  await more(page, name);
   await page.getByRole('button', { name: `Xoá ${name}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Xoá' }).click();
-  await expect(page.getByRole('button', { name: `Xoá ${name}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Thêm thao tác với ${name}` })).toHaveCount(0);
+}
+
+/** The item is hidden: its menu offers to show it again. */
+async function expectHidden(page: Page, name: string) {
+  await more(page, name);
+  await expect(page.getByRole('button', { name: `Hiện ${name}` })).toBeVisible();
+  await page.keyboard.press('Escape');
 }
 
 /** The card as a visitor (no cookies) sees it. */
@@ -113,8 +126,9 @@ test('add a bank account and a YouTube link, reorder, hide, delete; visitors see
   await expect(section(page, 'Tài khoản ngân hàng').getByRole('listitem').first()).toContainText(
     'Vietcombank',
   );
+  await more(page, 'Trang riêng');
   await page.getByRole('button', { name: 'Ẩn Trang riêng' }).click();
-  await expect(page.getByRole('button', { name: 'Hiện Trang riêng' })).toBeVisible();
+  await expectHidden(page, 'Trang riêng');
   await deleteItem(page, 'Liên kết tạm');
 
   await expect
@@ -178,6 +192,7 @@ test('the same edits with the network off survive a reload and reach the server 
   await addWebLink(page, 'link', 'Trang riêng', 'https://example.vn/ngan');
   await addWebLink(page, 'link', 'Liên kết tạm', 'https://example.vn/tam');
   await page.getByRole('button', { name: 'Đưa Vietcombank 0071000123456 lên' }).click();
+  await more(page, 'Trang riêng');
   await page.getByRole('button', { name: 'Ẩn Trang riêng' }).click();
   await deleteItem(page, 'Liên kết tạm');
   // Offline the video's thumbnail is the local picture.
@@ -192,8 +207,8 @@ test('the same edits with the network off survive a reload and reach the server 
   await expect(section(page, 'Tài khoản ngân hàng').getByRole('listitem').first()).toContainText(
     'Vietcombank',
   );
-  await expect(page.getByRole('button', { name: 'Hiện Trang riêng' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Xoá Liên kết tạm' })).toHaveCount(0);
+  await expectHidden(page, 'Trang riêng');
+  await expect(page.getByRole('button', { name: 'Thêm thao tác với Liên kết tạm' })).toHaveCount(0);
   expect(await serverLinks(request, session)).toEqual([]);
 
   await goOnline(context, page);

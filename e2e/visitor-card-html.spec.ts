@@ -114,6 +114,30 @@ test('with no JavaScript the brand page opens its products and saves the brand',
   await context.close();
 });
 
+test('with no JavaScript a visitor switches the brand page to English; the next visitor still gets Vietnamese', async ({
+  browser,
+  baseURL,
+}) => {
+  const english = await noScriptPage(browser, baseURL);
+  await english.page.goto('/mbg/demo-brand');
+  await english.page.getByRole('link', { name: 'English' }).click();
+  await expect.poll(() => addressOf(english.page)).toMatch(/\/mbg\/demo-brand$/);
+  await expect(english.page.getByRole('link', { name: 'Save contact' })).toBeVisible();
+  expect(await english.page.getAttribute('html', 'lang')).toBe('en');
+  // The server keeps one rendered page per language (the cookie is part of the key, and the
+  // answer varies by Cookie): a visitor with no choice right after still reads Vietnamese.
+  // (A request, not a second page: the harness's check before a page's goto needs timers.)
+  const other = await noScriptPage(browser, baseURL);
+  const answer = await other.context.request.get('/mbg/demo-brand');
+  expect(answer.headers()['vary']).toMatch(/Cookie/);
+  const html = await answer.text();
+  expect(html).toContain('<html lang="vi"');
+  expect(html).toContain('Lưu danh bạ');
+  expect(html).not.toContain('Save contact');
+  await english.context.close();
+  await other.context.close();
+});
+
 test('with JavaScript the island adds the share sheet, copying and the contact form', async ({
   page,
 }) => {

@@ -56,7 +56,7 @@ function BankForm({ row, banks, onSubmit, onCancel }: FormProps) {
   const title = row ? t`Sửa tài khoản ngân hàng` : t`Thêm tài khoản ngân hàng`;
   return (
     <form
-      className="account-link-form"
+      className="account-link-form surface stack"
       noValidate
       aria-label={title}
       onSubmit={handleSubmit(onSubmit)}
@@ -145,7 +145,7 @@ function WebLinkForm({ kind, row, onSubmit, onCancel }: FormProps) {
         : t`Thêm liên kết`;
   return (
     <form
-      className="account-link-form"
+      className="account-link-form surface stack"
       noValidate
       aria-label={title}
       onSubmit={handleSubmit(onSubmit)}

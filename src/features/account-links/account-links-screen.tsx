@@ -10,6 +10,7 @@ import { memberCardPath } from '../../../contract/card-prefixes';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
+import { OverflowMenu } from '../../ui/overflow-menu';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -42,7 +43,7 @@ export function AccountLinksScreen() {
 
   if (!me) {
     return (
-      <main className="account-links">
+      <main className="account-links page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
@@ -81,7 +82,7 @@ export function AccountLinksScreen() {
   ];
 
   return (
-    <main className="account-links">
+    <main className="account-links page stack">
       <header className="account-links__header">
         <h1>{t`Ngân hàng, liên kết và video`}</h1>
         <p>
@@ -109,10 +110,10 @@ export function AccountLinksScreen() {
           return (
             <section
               key={section.kind}
-              className="account-links__section"
+              className="account-links__section stack stack--tight"
               aria-labelledby={`account-links-${section.kind}`}
             >
-              <div className="account-links__section-head">
+              <div className="account-links__section-head cluster">
                 <h2 id={`account-links-${section.kind}`}>{section.title}</h2>
                 <Button variant="secondary" onClick={() => setEditing({ kind: section.kind })}>
                   {section.add}
@@ -121,7 +122,7 @@ export function AccountLinksScreen() {
               {items.length === 0 ? (
                 <p className="account-links__empty">{section.empty}</p>
               ) : (
-                <ol className="account-links__list">
+                <ol className="account-links__list stack stack--tight">
                   {items.map((row, index) => (
                     <AccountLinkItem
                       key={row.id}
@@ -184,11 +185,11 @@ function AccountLinkItem({
   const name = itemName(row);
   const videoId = row.kind === 'video' ? youtubeId(row.url) : null;
   return (
-    <li className={row.hidden ? 'account-link account-link--hidden' : 'account-link'}>
+    <li className={`account-link list-row surface${row.hidden ? ' account-link--hidden' : ''}`}>
       {videoId && (
         <VideoThumbnail videoId={videoId} width={96} height={54} className="account-link__thumb" />
       )}
-      <div className="account-link__text">
+      <div className="account-link__text list-row__body">
         {row.kind === 'bank' ? (
           <>
             <strong>{row.bankName ?? row.bankBin}</strong>
@@ -203,7 +204,7 @@ function AccountLinkItem({
         )}
         {row.hidden && <span className="account-link__badge">{t`Đang ẩn`}</span>}
       </div>
-      <div className="account-link__actions">
+      <div className="account-link__actions list-row__actions">
         <Button
           variant="secondary"
           disabled={first}
@@ -220,19 +221,27 @@ function AccountLinkItem({
         >
           ↓
         </Button>
-        <Button
-          variant="secondary"
-          onClick={onToggleHidden}
-          aria-label={row.hidden ? t`Hiện ${name}` : t`Ẩn ${name}`}
-        >
-          {row.hidden ? t`Hiện` : t`Ẩn`}
-        </Button>
         <Button variant="secondary" onClick={onEdit} aria-label={t`Sửa ${name}`}>
           {t`Sửa`}
         </Button>
-        <Button variant="danger" onClick={onDelete} aria-label={t`Xoá ${name}`}>
-          {t`Xoá`}
-        </Button>
+        {/* Hiding and deleting are rarer, and deleting is not as prominent as editing. */}
+        <OverflowMenu label={t`Thêm thao tác với ${name}`}>
+          <button
+            type="button"
+            onClick={onToggleHidden}
+            aria-label={row.hidden ? t`Hiện ${name}` : t`Ẩn ${name}`}
+          >
+            {row.hidden ? t`Hiện trên thẻ` : t`Ẩn khỏi thẻ`}
+          </button>
+          <button
+            type="button"
+            className="is-danger"
+            onClick={onDelete}
+            aria-label={t`Xoá ${name}`}
+          >
+            {t`Xoá`}
+          </button>
+        </OverflowMenu>
       </div>
     </li>
   );

@@ -41,11 +41,11 @@ function AgencyScreenBody() {
   const { t } = useLingui();
   usePageTitle(t`Quản lý hiệp hội`);
   const agencies = useMyAgencies();
-  if (agencies.isPending) return <main className="agency-page" />;
+  if (agencies.isPending) return <main className="agency-page page stack" />;
   const agency = agencies.data?.[0];
   if (!agency) {
     return (
-      <main className="agency-page">
+      <main className="agency-page page stack">
         <EmptyState title={t`Bạn không quản trị hiệp hội nào`} />
       </main>
     );
@@ -56,9 +56,9 @@ function AgencyScreenBody() {
 function AgencyPanels({ agency }: { agency: AgencySummary }) {
   const { t } = useLingui();
   return (
-    <main className="agency-page">
+    <main className="agency-page page stack">
       <h1>{agency.name}</h1>
-      <nav className="agency-links" aria-label={t`Công cụ hiệp hội`}>
+      <nav className="agency-links cluster" aria-label={t`Công cụ hiệp hội`}>
         <Link to="/action/associationReports">
           <Trans>Báo cáo hiệp hội</Trans>
         </Link>
@@ -98,14 +98,14 @@ function AgencyGroups({ agencyId }: { agencyId: string }) {
         }}
       />
       <NewGroupForm agencyId={agencyId} />
-      <ul className="agency-list" data-testid="agency-groups">
+      <ul className="agency-list stack stack--tight" data-testid="agency-groups">
         {groups.data?.items.map((g) => (
           <li key={g.id}>
             {editing === g.id ? (
               <GroupEditor group={g} agencyId={agencyId} onDone={() => setEditing(null)} />
             ) : (
-              <div className="agency-row">
-                <div>
+              <div className="agency-row list-row">
+                <div className="list-row__body">
                   <strong>{g.name}</strong>
                   <span className="agency-muted">
                     {' '}
@@ -123,7 +123,7 @@ function AgencyGroups({ agencyId }: { agencyId: string }) {
       </ul>
       {groups.data && groups.data.items.length === 0 && <p>{t`Không có nhóm nào`}</p>}
       {pages > 1 && (
-        <div className="agency-pager">
+        <div className="agency-pager cluster">
           <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             <Trans>Trang trước</Trans>
           </Button>
@@ -150,7 +150,7 @@ function NewGroupForm({ agencyId }: { agencyId: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <form
-      className="agency-form"
+      className="agency-form stack"
       aria-label={t`Tạo nhóm mới`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -214,7 +214,7 @@ function GroupEditor({
   const [busy, setBusy] = useState(false);
   return (
     <form
-      className="agency-form"
+      className="agency-form stack"
       aria-label={t`Sửa nhóm ${group.name}`}
       onSubmit={(e) => {
         e.preventDefault();
@@ -285,7 +285,7 @@ function GroupEditor({
       >
         <Trans>Thêm quản trị viên</Trans>
       </Button>
-      <div className="agency-row">
+      <div className="form-footer">
         <Button type="submit" disabled={busy}>
           <Trans>Lưu</Trans>
         </Button>
@@ -331,7 +331,7 @@ function AgencyPeople({ agencyId }: { agencyId: string }) {
       <h2 id="agency-people">
         <Trans>Quản trị viên</Trans>
       </h2>
-      <ul className="agency-list">
+      <ul className="agency-list stack stack--tight">
         {admins.data?.items.map((a) => (
           <li key={a.memberId}>{a.name}</li>
         ))}
@@ -339,7 +339,7 @@ function AgencyPeople({ agencyId }: { agencyId: string }) {
       <h3>
         <Trans>Quản trị và nhân viên của các nhóm</Trans>
       </h3>
-      <ul className="agency-list">
+      <ul className="agency-list stack stack--tight">
         {organize.data?.items.map((a) => (
           <li key={`${a.groupId}:${a.memberId}`}>
             {a.name} — {a.groupName} (
@@ -377,10 +377,10 @@ function RecommendedProducts({ agencyId }: { agencyId: string }) {
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
       />
-      <ul className="agency-list">
+      <ul className="agency-list stack stack--tight">
         {products.data?.items.map((p) => (
           <li key={p.id}>
-            <label className="agency-check">
+            <label className="agency-check cluster">
               <input type="checkbox" checked={chosen.has(p.id)} onChange={() => toggle(p.id)} />
               {p.title}
               {p.price !== null && <span className="agency-muted"> · {formatVnd(p.price)}</span>}

@@ -3,11 +3,12 @@
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { MonthTotals } from '../../../contract/association-report';
-import { formatMonth, formatNumber } from '../../../contract/format';
+import { formatMonth } from '../../../contract/format';
 import { labelEachOnce } from '../../ui/chart-ticks';
 
 export function ReportChart({ totals }: { totals: MonthTotals[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale === 'en' ? 'en' : 'vi-VN';
   const box = useRef<HTMLDivElement>(null);
   const labels = {
     turnover: t`Doanh thu`,
@@ -26,6 +27,12 @@ export function ReportChart({ totals }: { totals: MonthTotals[] }) {
         import('uplot/dist/uPlot.min.css'),
       ]);
       if (cancelled) return;
+      // Axis figures short ("2,5 T", "550 Tr"; "2.5B" in English): a long figure was cut at the
+      // left edge of a phone's chart. The table above gives them in full.
+      const short = new Intl.NumberFormat(locale, {
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      });
       const xs = totals.map((m) => Date.parse(`${m.month}T00:00:00Z`) / 1000);
       // The frame's width, whatever the phone: the chart never pushes the page sideways.
       const width = Math.max(200, Math.min(element.clientWidth || 640, 720));
@@ -39,7 +46,7 @@ export function ReportChart({ totals }: { totals: MonthTotals[] }) {
               values: (_u, ticks) =>
                 labelEachOnce(ticks.map((s) => formatMonth(new Date(s * 1000).toISOString()))),
             },
-            { size: 70, values: (_u, ticks) => ticks.map((v) => formatNumber(v)) },
+            { size: 64, values: (_u, ticks) => labelEachOnce(ticks.map((v) => short.format(v))) },
           ],
           series: [
             {
@@ -65,7 +72,7 @@ export function ReportChart({ totals }: { totals: MonthTotals[] }) {
       cancelled = true;
       chart?.destroy();
     };
-  }, [totals, labels.turnover, labels.domestic, labels.export, labels.month]);
+  }, [totals, locale, labels.turnover, labels.domestic, labels.export, labels.month]);
   return (
     <div
       ref={box}

@@ -46,7 +46,7 @@ function AssociationReportsScreenBody() {
   const agency = agencies.data?.[0];
   const nothing = groups !== undefined && groups.length === 0 && agencies.isSuccess && !agency;
   return (
-    <main className="reports-page">
+    <main className="reports-page page stack">
       <h1>
         <Trans>Báo cáo hiệp hội</Trans>
       </h1>

@@ -80,7 +80,7 @@ export function BioLinkScreen() {
 
   if (!me) {
     return (
-      <main className="bio-link">
+      <main className="bio-link page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
@@ -123,8 +123,8 @@ export function BioLinkScreen() {
   };
 
   return (
-    <main className="bio-link">
-      <header className="bio-link__header">
+    <main className="bio-link page stack">
+      <header className="bio-link__header stack stack--tight">
         <h1>{t`Trang liên kết (bio link)`}</h1>
         <p>
           {t`Một trang gom các liên kết và nút bấm của bạn, theo màu thẻ của bạn. Mỗi lượt bấm đều được đếm.`}
@@ -152,17 +152,20 @@ export function BioLinkScreen() {
       ) : rows.length === 0 ? (
         <p className="bio-link__empty">{t`Chưa có liên kết nào`}</p>
       ) : (
-        <ol className="bio-link__list" aria-label={t`Liên kết trên trang của bạn`}>
+        <ol
+          className="bio-link__list stack stack--tight"
+          aria-label={t`Liên kết trên trang của bạn`}
+        >
           {rows.map((row, index) => {
             const count = clicks[row.id] ?? 0;
             const shown = bioLinkShown(row, now);
             return (
               <li
                 key={row.id}
-                className={shown ? 'bio-item' : 'bio-item bio-item--off'}
+                className={shown ? 'bio-item list-row' : 'bio-item list-row bio-item--off'}
                 data-testid="bio-link-item"
               >
-                <div className="bio-item__text">
+                <div className="bio-item__text list-row__body">
                   <strong>{row.title}</strong>
                   <span className="bio-item__muted">
                     {row.kind === 'button' ? t`Nút bấm` : t`Liên kết`} · {row.url}
@@ -183,7 +186,7 @@ export function BioLinkScreen() {
                     <span className="bio-item__badge">{t`Ngoài lịch hiển thị`}</span>
                   ) : null}
                 </div>
-                <div className="bio-item__actions">
+                <div className="bio-item__actions list-row__actions">
                   <Button
                     variant="secondary"
                     disabled={index === 0}
@@ -291,7 +294,7 @@ function BioLinkForm({
   const kindLabels: Record<BioLinkKind, string> = { link: t`Liên kết`, button: t`Nút bấm` };
   return (
     <form
-      className="bio-link-form"
+      className="bio-link-form stack"
       noValidate
       aria-label={title}
       onSubmit={handleSubmit((form) =>

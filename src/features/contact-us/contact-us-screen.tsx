@@ -48,7 +48,7 @@ function MessageDetail({ me, row, onBack }: { me: string; row: ContactUsRow; onB
     }
   };
   return (
-    <article className="contact-us__detail" data-testid="contact-us-detail">
+    <article className="contact-us__detail stack" data-testid="contact-us-detail">
       <Button variant="secondary" onClick={onBack}>
         {t`Quay lại hộp thư`}
       </Button>
@@ -78,7 +78,7 @@ function MessageDetail({ me, row, onBack }: { me: string; row: ContactUsRow; onB
         {' · '}
         {row.contactedAt ? t`Đã liên hệ` : t`Chưa liên hệ`}
       </p>
-      <div className="contact-us__actions">
+      <div className="contact-us__actions cluster">
         <Button variant="secondary" onClick={() => void flag({ read: row.readAt === null })}>
           {row.readAt ? t`Đánh dấu chưa đọc` : t`Đánh dấu đã đọc`}
         </Button>
@@ -113,14 +113,14 @@ export function ContactUsScreen({
 
   if (!me) {
     return (
-      <main className="contact-us">
+      <main className="contact-us page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
   }
   if (item && open) {
     return (
-      <main className="contact-us">
+      <main className="contact-us page stack">
         <MessageDetail me={me} row={open} onBack={() => onOpen(undefined)} />
       </main>
     );
@@ -132,9 +132,9 @@ export function ContactUsScreen({
     { value: 'contacted', label: t`Đã liên hệ` },
   ];
   return (
-    <main className="contact-us">
+    <main className="contact-us page stack">
       <h1>{t`Hộp thư liên hệ`}</h1>
-      <div className="contact-us__filters" role="group" aria-label={t`Lọc liên hệ`}>
+      <div className="contact-us__filters cluster" role="group" aria-label={t`Lọc liên hệ`}>
         {filters.map((f) => (
           <Button
             key={f.value}
@@ -157,7 +157,7 @@ export function ContactUsScreen({
       ) : rows.length === 0 ? (
         <EmptyState title={t`Chưa có liên hệ nào`} />
       ) : (
-        <ul className="contact-us__list">
+        <ul className="contact-us__list stack stack--tight">
           {rows.map((row) => (
             <li key={row.id}>
               <button

@@ -206,7 +206,7 @@ export function ContentForm<K extends ContentKind>({
       attempt={submitCount}
       hasError={hasErrorIn(names)}
     >
-      <div className="content-form__fields">{children}</div>
+      <div className="content-form__fields stack">{children}</div>
     </FoldSection>
   );
   const text = (name: string, label: string, type = 'text') => (
@@ -302,7 +302,7 @@ export function ContentForm<K extends ContentKind>({
   return (
     <form
       ref={formRef}
-      className="content-form"
+      className="content-form stack"
       noValidate
       aria-label={labels.formTitle(kind, editing)}
       onSubmit={handleSubmit((values) => onSubmit(fromFormValues(values) as ContentPayload<K>))}
@@ -467,7 +467,7 @@ export function ContentForm<K extends ContentKind>({
       )}
       {/* Five fields, all but the switch required: nothing to fold away. */}
       {kind === 'poster' && (
-        <div className="content-form__fields">
+        <div className="content-form__fields stack">
           {choice('viewType', t`Kiểu hiển thị`, posterViewTypes, labels.posterViewTypes)}
           {text('startDate', t`Ngày bắt đầu`, 'date')}
           {text('endDate', t`Ngày kết thúc`, 'date')}

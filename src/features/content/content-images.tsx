@@ -1,7 +1,7 @@
 // The pictures of a post, product, relic or poster: picked from the device, never typed in.
 // A picked picture is kept on this device and its final address goes into the form at once
 // (decision 0620); offline it shows from the device and is uploaded before the item is sent.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { messageText } from '../../../contract/messages';
@@ -10,6 +10,7 @@ import { appDb } from '../../db/app-db';
 import { queueImageUpload } from '../../sync/image-uploads';
 import { useImageSrc } from '../../sync/use-image-src';
 import { ImagePicker } from '../../ui/image-picker';
+import { toast } from '../../ui/toast';
 
 /** The upload state of a picture of this device: waiting, refused (with why), or none. */
 function useWaiting(url: string): { pending: boolean; refused: string | undefined } {
@@ -39,7 +40,7 @@ function ChosenImage({
   const src = useImageSrc(url);
   const { pending, refused } = useWaiting(url);
   return (
-    <li className="content-images__item">
+    <li className="content-images__item stack stack--tight">
       {src ? <img src={src} alt={label} /> : <span className="content-images__blank" />}
       {pending && <span className="content-images__status">{t`Đang chờ tải lên`}</span>}
       {refused && (
@@ -79,6 +80,28 @@ export function ContentImagesField({
 }: ContentImagesFieldProps) {
   const { t } = useLingui();
   const [keepError, setKeepError] = useState<string | undefined>(undefined);
+  // The list as it is now, for an undo that comes after other changes.
+  const current = useRef(urls);
+  useEffect(() => {
+    current.current = urls;
+  }, [urls]);
+  // Taken off the form only: the item keeps it until the form is saved, and the toast says so.
+  const remove = (index: number, label: string) => {
+    const url = urls[index];
+    if (url === undefined) return;
+    onChange(urls.filter((_, i) => i !== index));
+    toast.info(t`Đã bỏ ${label}. Bấm Lưu để cập nhật.`, {
+      durationMs: 5000,
+      action: {
+        label: t`Hoàn tác`,
+        onAction: () => {
+          const now = current.current;
+          if (now.includes(url)) return;
+          onChange(multiple ? [...now.slice(0, index), url, ...now.slice(index)] : [url]);
+        },
+      },
+    });
+  };
   const onPick = async (file: File) => {
     try {
       const url = await queueImageUpload(file, 'content');
@@ -89,15 +112,15 @@ export function ContentImagesField({
     }
   };
   return (
-    <div className="content-images">
+    <div className="content-images stack stack--tight">
       {urls.length > 0 && (
-        <ul className="content-images__list" aria-label={t`Ảnh đã chọn: ${label}`}>
+        <ul className="content-images__list cluster" aria-label={t`Ảnh đã chọn: ${label}`}>
           {urls.map((url, index) => (
             <ChosenImage
               key={`${index}-${url}`}
               url={url}
               label={t`Ảnh ${index + 1}`}
-              onRemove={() => onChange(urls.filter((_, i) => i !== index))}
+              onRemove={() => remove(index, t`Ảnh ${index + 1}`)}
             />
           ))}
         </ul>

@@ -123,18 +123,21 @@ export function ContentScreen({
   });
 
   return (
-    <main className="content-screen">
+    <main className="content-screen page stack">
       <h1>
         {labels.kinds[kind]}
         {brand ? ` · ${brand.groupName}` : ''}
       </h1>
       {/* While a shared picture is offered, the offer's own buttons choose whose post it is. */}
       {brands && brands.length > 0 && !offeringShared && (
-        <nav className="content-screen__nav" aria-labelledby="content-owners-label">
+        <nav
+          className="content-screen__nav stack stack--tight"
+          aria-labelledby="content-owners-label"
+        >
           <span id="content-owners-label" className="content-screen__nav-label">
             {t`Của ai`}
           </span>
-          <ul className="content-screen__choices">
+          <ul className="content-screen__choices cluster">
             <li>
               <Link
                 to="/action/content/$kind"
@@ -160,11 +163,11 @@ export function ContentScreen({
           </ul>
         </nav>
       )}
-      <nav className="content-screen__nav" aria-labelledby="content-kinds-label">
+      <nav className="content-screen__nav stack stack--tight" aria-labelledby="content-kinds-label">
         <span id="content-kinds-label" className="content-screen__nav-label">
           {t`Loại nội dung`}
         </span>
-        <ul className="content-screen__choices">
+        <ul className="content-screen__choices cluster">
           {contentKinds.map((k) => (
             <li key={k}>
               <Link
@@ -220,10 +223,10 @@ export function ContentScreen({
             // Under the offer of a shared picture, the offer is what there is to do.
             !offeringShared && <EmptyState title={t`Chưa có mục nào`} />
           ) : (
-            <ol className="content-screen__list">
+            <ol className="content-screen__list stack stack--tight">
               {items.map((row, index) => (
-                <li key={row.id} className="content-screen__item">
-                  <span className="content-screen__label">{itemLabel(row)}</span>
+                <li key={row.id} className="content-screen__item list-row">
+                  <span className="content-screen__label list-row__body">{itemLabel(row)}</span>
                   {'policy' in row && (
                     <span className="content-screen__policy">{labels.policies[row.policy]}</span>
                   )}
@@ -232,7 +235,7 @@ export function ContentScreen({
                       {row.enabled ? t`Đang bật` : t`Đang tắt`}
                     </span>
                   )}
-                  <span className="content-screen__actions">
+                  <span className="content-screen__actions list-row__actions">
                     {isOrdered(kind) && (
                       <>
                         <Button

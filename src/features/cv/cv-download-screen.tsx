@@ -26,7 +26,7 @@ export function CvDownloadScreen() {
 
   if (!me) {
     return (
-      <main className="cv-screen">
+      <main className="cv-screen page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
@@ -49,7 +49,7 @@ export function CvDownloadScreen() {
   };
 
   return (
-    <main className="cv-screen">
+    <main className="cv-screen page stack">
       <header>
         <h1>{t`Tải CV`}</h1>
         <p className="cv-screen__intro">
@@ -69,7 +69,7 @@ export function CvDownloadScreen() {
         />
       ) : (
         <>
-          <div className="cv-screen__actions">
+          <div className="cv-screen__actions cluster">
             <Button busy={busy} onClick={() => void download()}>
               {t`Tải về PDF`}
             </Button>

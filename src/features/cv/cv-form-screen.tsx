@@ -47,13 +47,13 @@ export function CvFormScreen() {
   const sources = useCvSources(me);
   if (!me) {
     return (
-      <main className="cv-screen">
+      <main className="cv-screen page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
   }
   return (
-    <main className="cv-screen">
+    <main className="cv-screen page stack">
       <header>
         <h1>{t`CV của tôi`}</h1>
         <p className="cv-screen__intro">
@@ -137,7 +137,7 @@ function CvForm({ memberId, sources }: { memberId: string; sources: CvSources })
   return (
     <>
       <form
-        className="cv-form"
+        className="cv-form stack"
         noValidate
         aria-label={t`CV của tôi`}
         onSubmit={handleSubmit(submit)}
@@ -255,7 +255,7 @@ function CvForm({ memberId, sources }: { memberId: string; sources: CvSources })
         </div>
       </form>
       {cv && (
-        <div className="cv-screen__actions">
+        <div className="cv-screen__actions cluster">
           <Link to="/action/dowloadcv" className="button button--secondary">
             {t`Tải CV (PDF)`}
           </Link>

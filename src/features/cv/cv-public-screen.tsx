@@ -41,7 +41,7 @@ function OwnCv({ memberId }: { memberId: string }) {
   if (sources === undefined) return <Spinner label={t`Đang tải…`} />;
   if (!cv) return <NotFoundScreen />;
   return (
-    <main className="cv-screen">
+    <main className="cv-screen page stack">
       <CvView cv={cv} avatarSrc={avatarSrc} />
     </main>
   );
@@ -91,13 +91,13 @@ function OtherCv({ memberId }: { memberId: string }) {
   }
   if (!cv) {
     return (
-      <main className="cv-screen">
+      <main className="cv-screen page stack">
         <EmptyState title={t`Không tải được CV. Vui lòng kiểm tra kết nối mạng.`} />
       </main>
     );
   }
   return (
-    <main className="cv-screen">
+    <main className="cv-screen page stack">
       <CvView cv={cv} avatarSrc={cv.avatarUrl} />
     </main>
   );

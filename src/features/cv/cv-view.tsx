@@ -23,7 +23,7 @@ export function CvView({ cv, avatarSrc }: { cv: CvDocument; avatarSrc: string | 
   const { t, i18n } = useLingui();
   const lang = i18n.locale === 'en' ? 'en' : 'vi';
   return (
-    <article className="cv-view" aria-label={t`CV của ${cv.name}`}>
+    <article className="cv-view stack" aria-label={t`CV của ${cv.name}`}>
       <header className="cv-view__header">
         {avatarSrc && (
           <img className="cv-view__avatar" src={avatarSrc} alt="" width={96} height={96} />

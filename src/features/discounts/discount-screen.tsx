@@ -33,7 +33,7 @@ function DiscountScreenBody() {
   const today = vietnamDay(new Date());
   const usable = (offers ?? []).filter((o) => discountRefusal(o, today) === null);
   return (
-    <main className="discount-page">
+    <main className="discount-page page stack">
       <h1>
         <Trans>Ưu đãi</Trans>
       </h1>

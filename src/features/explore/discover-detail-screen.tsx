@@ -13,14 +13,15 @@ export function DiscoverDetailScreen({ companyId }: { companyId: string | undefi
   const { t } = useLingui();
   const state = useCompany(companyId);
   usePageTitle(state.kind === 'ready' ? state.company.name : t`Doanh nghiệp`);
-  if (state.kind === 'loading') return <main className="explore-page" aria-busy="true" />;
+  if (state.kind === 'loading')
+    return <main className="explore-page page stack" aria-busy="true" />;
   if (state.kind === 'not-found') return <NotFoundScreen />;
   if (state.kind === 'offline') return <OfflinePageScreen />;
   if (state.kind === 'failed') return <ErrorScreen />;
   const { company } = state;
   const website = /^https?:\/\//.test(company.website) ? company.website : '';
   return (
-    <main className="explore-page">
+    <main className="explore-page page stack">
       <p>
         <Link to="/action/discover">
           <Trans>← Danh bạ doanh nghiệp</Trans>

@@ -20,10 +20,11 @@ export function DiscoverScreen() {
   const { t } = useLingui();
   usePageTitle(t`Khám phá doanh nghiệp`);
   const state = useDirectory();
-  if (state.kind === 'loading') return <main className="explore-page" aria-busy="true" />;
+  if (state.kind === 'loading')
+    return <main className="explore-page page stack" aria-busy="true" />;
   if (state.kind === 'missing') {
     return (
-      <main className="explore-page">
+      <main className="explore-page page stack">
         <h1>
           <Trans>Khám phá doanh nghiệp</Trans>
         </h1>
@@ -38,7 +39,7 @@ export function DiscoverScreen() {
     );
   }
   return (
-    <main className="explore-page">
+    <main className="explore-page page stack">
       <h1>{state.directory.agency.name}</h1>
       <p className="explore-muted">
         <Trans>
@@ -107,10 +108,14 @@ function CompanySearch({ companies }: { companies: ExploreCompany[] }) {
       <p aria-live="polite" className="explore-muted" data-testid="explore-count">
         <Trans>{formatNumber(found.length)} kết quả</Trans>
       </p>
-      <ul className="explore-list" data-testid="explore-results">
+      <ul className="explore-list stack stack--tight" data-testid="explore-results">
         {found.slice(0, 200).map((c) => (
           <li key={c.id}>
-            <Link to="/action/discover/detail" search={{ id: c.id }} className="explore-card">
+            <Link
+              to="/action/discover/detail"
+              search={{ id: c.id }}
+              className="explore-card stack stack--tight"
+            >
               <strong>{c.name}</strong>
               <span className="explore-muted">
                 {[c.sector, c.province].filter(Boolean).join(' · ')}

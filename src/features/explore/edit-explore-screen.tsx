@@ -56,10 +56,10 @@ function EditExploreScreenBody() {
     select: (answer) => answer.agencies,
   });
   const agency = mine.data?.[0];
-  if (mine.isPending) return <main className="explore-page" aria-busy="true" />;
+  if (mine.isPending) return <main className="explore-page page stack" aria-busy="true" />;
   if (!agency) {
     return (
-      <main className="explore-page">
+      <main className="explore-page page stack">
         <EmptyState title={t`Chỉ quản trị viên hiệp hội sửa được danh bạ doanh nghiệp`} />
       </main>
     );
@@ -79,7 +79,7 @@ function DirectoryEditor({ agency }: { agency: AgencySummary }) {
       .then((row) => setList(row.companies.map(({ agencyId: _a, ordinal: _o, ...c }) => c)))
       .catch(() => toast.error(t`Cần kết nối mạng để sửa danh bạ`));
   }, [agency.id, t]);
-  if (!list) return <main className="explore-page" aria-busy="true" />;
+  if (!list) return <main className="explore-page page stack" aria-busy="true" />;
   const field = (name: keyof Omit<Draft, 'id'>, label: string) => (
     <TextField
       label={label}
@@ -110,7 +110,7 @@ function DirectoryEditor({ agency }: { agency: AgencySummary }) {
       .finally(() => setBusy(false));
   };
   return (
-    <main className="explore-page">
+    <main className="explore-page page stack">
       <h1>
         <Trans>Danh bạ doanh nghiệp của {agency.name}</Trans>
       </h1>
@@ -120,7 +120,7 @@ function DirectoryEditor({ agency }: { agency: AgencySummary }) {
         </Link>
       </p>
       <form
-        className="explore-editor"
+        className="explore-editor stack"
         aria-label={editing === null ? t`Thêm doanh nghiệp` : t`Sửa doanh nghiệp`}
         onSubmit={(e) => {
           e.preventDefault();
@@ -139,7 +139,7 @@ function DirectoryEditor({ agency }: { agency: AgencySummary }) {
         {field('phone', t`Điện thoại`)}
         {field('website', t`Website`)}
         {field('description', t`Giới thiệu`)}
-        <div className="explore-row">
+        <div className="form-footer">
           <Button type="submit" disabled={busy}>
             {editing === null ? <Trans>Thêm và lưu</Trans> : <Trans>Lưu thay đổi</Trans>}
           </Button>
@@ -157,16 +157,16 @@ function DirectoryEditor({ agency }: { agency: AgencySummary }) {
           )}
         </div>
       </form>
-      <ul className="explore-list">
+      <ul className="explore-list stack stack--tight">
         {list.map((c, i) => (
-          <li key={c.id ?? `new-${i}`} className="explore-row">
-            <span>
+          <li key={c.id ?? `new-${i}`} className="explore-row list-row">
+            <span className="list-row__body">
               <strong>{c.name}</strong>{' '}
               <span className="explore-muted">
                 {[c.sector, c.province].filter(Boolean).join(' · ')}
               </span>
             </span>
-            <span className="explore-row">
+            <span className="list-row__actions">
               <Button
                 variant="secondary"
                 onClick={() => {

@@ -58,7 +58,7 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
 
   if (!own || !me) {
     return (
-      <main className="friends">
+      <main className="friends page stack">
         <EmptyState title={t`Bạn chỉ xem được danh sách bạn bè của mình`} />
       </main>
     );
@@ -110,7 +110,7 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
   ];
 
   return (
-    <main className="friends">
+    <main className="friends page stack">
       <header className="friends__header">
         <h1>{t`Bạn bè`}</h1>
         <p className="friends__totals">
@@ -118,7 +118,7 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
         </p>
       </header>
 
-      <div className="friends__tabs" role="group" aria-label={t`Trạng thái`}>
+      <div className="friends__tabs cluster" role="group" aria-label={t`Trạng thái`}>
         {tabs.map((item) => (
           <button
             key={item.key}
@@ -132,7 +132,7 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
         ))}
       </div>
 
-      <div className="friends__search">
+      <div className="friends__search stack stack--tight">
         <label className="field__label" htmlFor="friends-search">
           {t`Tìm theo tên`}
         </label>
@@ -161,19 +161,26 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
           }
         />
       ) : (
-        <ul className="friend-list" aria-label={tabs.find((x) => x.key === tab)?.label}>
+        <ul
+          className="friend-list stack stack--tight"
+          aria-label={tabs.find((x) => x.key === tab)?.label}
+        >
           {shown.map((row) => (
-            <li key={row.id} className="friend-item" data-friend-id={row.otherMemberId}>
+            <li
+              key={row.id}
+              className="friend-item list-row surface"
+              data-friend-id={row.otherMemberId}
+            >
               <span className="friend-avatar" aria-hidden="true">
                 {row.other.name.charAt(0).toUpperCase() || '?'}
               </span>
-              <span className="friend-item__who">
-                <span className="friend-item__name">{row.other.name}</span>
-                <span className="friend-item__meta">
+              <span className="friend-item__who list-row__body">
+                <span className="friend-item__name list-row__title">{row.other.name}</span>
+                <span className="friend-item__meta list-row__meta">
                   {[row.other.jobTitle, row.other.workplace].filter(Boolean).join(' · ')}
                 </span>
               </span>
-              <span className="friend-item__actions">
+              <span className="friend-item__actions list-row__actions">
                 {row.status === 'accepted' && (
                   <Link
                     className="button"
@@ -231,15 +238,15 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
       {suggestions.length > 0 && (
         <section className="friends__suggestions" aria-labelledby="friend-suggestions">
           <h2 id="friend-suggestions">{t`Kết bạn với danh thiếp đã lưu`}</h2>
-          <ul className="friend-list">
+          <ul className="friend-list stack stack--tight">
             {suggestions.map((contact) => (
-              <li key={contact.id} className="friend-item">
+              <li key={contact.id} className="friend-item list-row surface">
                 <span className="friend-avatar" aria-hidden="true">
                   {contact.name.charAt(0).toUpperCase() || '?'}
                 </span>
-                <span className="friend-item__who">
-                  <span className="friend-item__name">{contact.name}</span>
-                  <span className="friend-item__meta">
+                <span className="friend-item__who list-row__body">
+                  <span className="friend-item__name list-row__title">{contact.name}</span>
+                  <span className="friend-item__meta list-row__meta">
                     {[contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
                   </span>
                 </span>

@@ -49,7 +49,7 @@ export function JobDiaryScreen() {
 
   if (!me) {
     return (
-      <main className="job-diary">
+      <main className="job-diary page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
@@ -68,12 +68,12 @@ export function JobDiaryScreen() {
 
   const days = rows ? groupJobDiaryByDay(rows) : [];
   return (
-    <main className="job-diary">
+    <main className="job-diary page stack">
       <header className="job-diary__header">
         <h1>{t`Nhật ký công việc`}</h1>
         <p>{t`Chỉ mình bạn xem được nhật ký này. Bạn có thể ghi cả khi không có mạng.`}</p>
       </header>
-      <div className="job-diary__tools">
+      <div className="job-diary__tools cluster">
         <TextField
           label={t`Tìm trong nhật ký`}
           type="search"
@@ -111,13 +111,17 @@ export function JobDiaryScreen() {
         days.map((day) => (
           <section
             key={day.date}
-            className="job-diary__day"
+            className="job-diary__day stack stack--tight"
             aria-labelledby={`job-diary-${day.date}`}
           >
             <h2 id={`job-diary-${day.date}`}>{dayLabel(day.date, lang)}</h2>
-            <ul className="job-diary__list">
+            <ul className="job-diary__list stack stack--tight">
               {day.entries.map((row) => (
-                <li key={row.id} className="job-diary__entry" data-testid="job-diary-entry">
+                <li
+                  key={row.id}
+                  className="job-diary__entry stack stack--tight"
+                  data-testid="job-diary-entry"
+                >
                   <h3>{row.title}</h3>
                   {row.content && <p className="job-diary__content">{row.content}</p>}
                   <div className="button-row">
@@ -183,7 +187,7 @@ function JobDiaryForm({
   const title = row ? t`Sửa nhật ký` : t`Viết nhật ký`;
   return (
     <form
-      className="job-diary__form"
+      className="job-diary__form stack"
       noValidate
       aria-label={title}
       onSubmit={handleSubmit(onSubmit)}

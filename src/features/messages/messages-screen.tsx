@@ -52,8 +52,8 @@ export function MessagesScreen({ to, toName, forward, onOpen }: MessagesScreenPr
   if (!me) return <EmptyState title={t`Vui lòng đăng nhập`} />;
 
   return (
-    <main className="messages">
-      <header className="messages__header">
+    <main className="messages page">
+      <header className="messages__header cluster">
         <h1>{t`Lời nhắn`}</h1>
         {!composing && <Button onClick={() => setComposing(true)}>{t`Lời nhắn mới`}</Button>}
       </header>
@@ -74,6 +74,7 @@ export function MessagesScreen({ to, toName, forward, onOpen }: MessagesScreenPr
       <label className="messages__search">
         <span className="visually-hidden">{t`Tìm lời nhắn`}</span>
         <input
+          className="field__input"
           type="search"
           value={filter}
           placeholder={t`Tìm theo tên hoặc nội dung`}
@@ -181,9 +182,9 @@ function Composer({ me, people, initialTo, initialBody, lang, onSent, onCancel }
   };
 
   return (
-    <form className="composer" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="composer stack stack--tight" onSubmit={(e) => void submit(e)} noValidate>
       <fieldset
-        className="composer__people"
+        className="composer__people cluster"
         aria-describedby={errors.to ? 'composer-to-error' : undefined}
       >
         <legend>{t`Gửi đến`}</legend>
@@ -204,7 +205,7 @@ function Composer({ me, people, initialTo, initialBody, lang, onSent, onCancel }
           </p>
         )}
       </fieldset>
-      <label className="composer__body">
+      <label className="composer__body stack">
         <span>{t`Nội dung`}</span>
         <textarea
           value={body}
@@ -220,7 +221,7 @@ function Composer({ me, people, initialTo, initialBody, lang, onSent, onCancel }
           {errors.body}
         </p>
       )}
-      <div className="composer__actions">
+      <div className="composer__actions cluster">
         <Button type="submit" busy={busy}>
           {t`Gửi`}
         </Button>

@@ -44,7 +44,7 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
   if (thread === undefined) return <Spinner />;
   if (thread.length === 0 || !last) {
     return (
-      <main className="messages">
+      <main className="messages page">
         <EmptyState
           title={t`Không tìm thấy cuộc trò chuyện`}
           action={<Link to="/messages">{t`Về danh sách lời nhắn`}</Link>}
@@ -86,8 +86,8 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
   };
 
   return (
-    <main className="messages thread">
-      <header className="messages__header">
+    <main className="messages thread page">
+      <header className="messages__header cluster">
         <Link to="/messages">{t`‹ Lời nhắn`}</Link>
         <h1>{names}</h1>
         <Button
@@ -129,8 +129,8 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
           </li>
         ))}
       </ol>
-      <form className="composer" onSubmit={(e) => void reply(e)} noValidate>
-        <label className="composer__body">
+      <form className="composer stack stack--tight" onSubmit={(e) => void reply(e)} noValidate>
+        <label className="composer__body stack">
           <span>{t`Trả lời`}</span>
           <textarea
             value={body}

@@ -40,7 +40,7 @@ export function NotificationsScreen() {
   };
 
   return (
-    <main className="notifications">
+    <main className="notifications page">
       <h1>{t`Thông báo`}</h1>
       <p className="notifications__count" data-testid="notifications-unopened">
         {t`${unopened} chưa xem`}

@@ -114,7 +114,7 @@ export function PhonebookScreen({
 
   if (!me || ownerId !== me) {
     return (
-      <main className="phonebook">
+      <main className="phonebook page stack">
         <EmptyState title={t`Bạn chỉ xem được danh bạ của mình`} />
       </main>
     );
@@ -153,7 +153,7 @@ export function PhonebookScreen({
   };
 
   return (
-    <main className="phonebook">
+    <main className="phonebook page stack">
       <header className="phonebook__header">
         <h1>{t`Danh bạ`}</h1>
         <p className="phonebook__count" aria-live="polite">

@@ -153,7 +153,7 @@ export function PhotosScreen() {
   const memberId = currentMemberId();
   if (!memberId) {
     return (
-      <main className="photos-page">
+      <main className="photos-page page stack">
         <EmptyState title={t`Vui lòng đăng nhập để đổi ảnh`} />
       </main>
     );
@@ -174,7 +174,7 @@ function Photos({ memberId }: { memberId: string }) {
   };
   const pendingCount = waiting.filter((row) => row.state === 'pending').length;
   return (
-    <main className="photos-page">
+    <main className="photos-page page stack">
       <h1>
         <Trans>Ảnh của thẻ</Trans>
       </h1>
@@ -191,7 +191,7 @@ function Photos({ memberId }: { memberId: string }) {
           <Trans>Không có ảnh nào đang chờ tải lên</Trans>
         )}
       </p>
-      <div className="photos-page__slots">
+      <div className="photos-page__slots stack">
         {(['avatar', 'banner', 'background'] as const).map((slot) => (
           <SlotPicker
             key={slot}

@@ -15,13 +15,13 @@ export function CheckInDetailScreen({ checkInId }: { checkInId: string }) {
   const outbox = usePointsOutbox();
   if (!row) {
     return (
-      <main className="points-page">
+      <main className="points-page page stack">
         <EmptyState title={t`Không tìm thấy lượt check-in`} />
       </main>
     );
   }
   return (
-    <main className="points-page">
+    <main className="points-page page stack">
       <h1>
         <Trans>Chi tiết check-in</Trans>
       </h1>

@@ -17,7 +17,7 @@ export function CheckInHistoryScreen() {
   const outbox = usePointsOutbox();
   const refused = (outbox?.rejected ?? []).filter((e) => e.name === 'checkin.create');
   return (
-    <main className="points-page">
+    <main className="points-page page stack">
       <h1>
         <Trans>Lịch sử check-in</Trans>
       </h1>

@@ -87,10 +87,10 @@ export function CreatePointScreen({ memberId, onMember }: CreatePointScreenProps
       });
   }, [memberId, resolved, localMiss, online, group?.groupId, onMember]);
 
-  if (groups === undefined) return <main className="points-page" />;
+  if (groups === undefined) return <main className="points-page page stack" />;
   if (groups.length === 0) {
     return (
-      <main className="points-page">
+      <main className="points-page page stack">
         <EmptyState
           title={t`Bạn chưa là nhân viên bán hàng của nhóm nào, nên chưa thể tích điểm.`}
         />
@@ -99,7 +99,7 @@ export function CreatePointScreen({ memberId, onMember }: CreatePointScreenProps
   }
   if (!resolved || !group) {
     return (
-      <main className="points-page">
+      <main className="points-page page stack">
         <h1>
           <Trans>Tích điểm</Trans>
         </h1>
@@ -121,7 +121,7 @@ export function CreatePointScreen({ memberId, onMember }: CreatePointScreenProps
     );
   }
   return (
-    <main className="points-page">
+    <main className="points-page page stack">
       {groups.length > 1 && (
         <label className="field">
           <span className="field__label">
@@ -156,7 +156,7 @@ function MemberPicker({ onMember }: { onMember: (memberId: string) => void }) {
   const matches = useRosterMatches(text);
   return (
     <form
-      className="points-picker"
+      className="points-picker stack stack--tight"
       onSubmit={(e) => {
         e.preventDefault();
         const code = readScannedCode(text);
@@ -194,7 +194,7 @@ function MemberPicker({ onMember }: { onMember: (memberId: string) => void }) {
           <Trans>Không có ai khớp trong danh sách trên máy. Bấm Tiếp tục để tra cứu.</Trans>
         </p>
       )}
-      <div className="points-actions">
+      <div className="points-actions cluster">
         <Button type="submit">
           <Trans>Tiếp tục</Trans>
         </Button>
@@ -374,7 +374,7 @@ function MemberPoints({
         )}
       </section>
 
-      <div className="points-actions">
+      <div className="points-actions cluster">
         <Button variant="secondary" onClick={() => void checkIn()}>
           <Trans>Check-in</Trans>
         </Button>
@@ -383,7 +383,11 @@ function MemberPoints({
         </Link>
       </div>
 
-      <form className="points-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form
+        className="points-form stack stack--tight"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+      >
         <TextField
           label={t`Số hoá đơn`}
           autoComplete="off"

@@ -18,13 +18,13 @@ export function EntryDetailScreen({ entryId }: { entryId: string }) {
   const waiting = (outbox ?? []).some((e) => e.state === 'pending');
   if (entry === undefined && refused.length === 0) {
     return (
-      <main className="points-page">
+      <main className="points-page page stack">
         <EmptyState title={t`Không tìm thấy giao dịch`} />
       </main>
     );
   }
   return (
-    <main className="points-page">
+    <main className="points-page page stack">
       <h1>
         <Trans>Chi tiết giao dịch</Trans>
       </h1>

@@ -15,7 +15,7 @@ export function HistoryScreen() {
   const outbox = usePointsOutbox();
   const refused = (outbox?.rejected ?? []).filter((e) => e.name === 'point.create');
   return (
-    <main className="points-page">
+    <main className="points-page page stack">
       <h1>
         <Trans>Lịch sử tích điểm</Trans>
       </h1>

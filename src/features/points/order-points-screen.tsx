@@ -18,7 +18,7 @@ export function OrderPointsScreen({ memberId }: { memberId: string }) {
   const rows = (entries ?? []).filter((e) => e.buyerMemberId === memberId);
   const name = rows[0]?.buyerName;
   return (
-    <main className="points-page">
+    <main className="points-page page stack">
       <h1>{name ? <Trans>Điểm đơn hàng của {name}</Trans> : <Trans>Điểm đơn hàng</Trans>}</h1>
       <p>
         <Trans>

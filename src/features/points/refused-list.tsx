@@ -36,7 +36,7 @@ export function RefusedList({ entries }: { entries: OutboxEntry[] }) {
               <p className="points-refused__reason" role="alert">
                 {entry.error?.message || t`Đã có lỗi xảy ra. Vui lòng thử lại sau!`}
               </p>
-              <div className="points-refused__actions">
+              <div className="points-refused__actions cluster">
                 <Button variant="secondary" onClick={() => void sync.retry(entry.id)}>
                   <Trans>Gửi lại</Trans>
                 </Button>

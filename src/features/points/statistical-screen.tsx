@@ -15,7 +15,7 @@ export function PointsTotalsSection() {
   // Members who sell for no group have no points figures.
   if (!groups || groups.length === 0) return null;
   return (
-    <section className="points-stats" aria-labelledby="points-stats-title">
+    <section className="points-stats stack stack--tight" aria-labelledby="points-stats-title">
       <h2 id="points-stats-title">
         <Trans>Điểm theo ngày</Trans>
       </h2>

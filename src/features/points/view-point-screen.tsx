@@ -32,16 +32,16 @@ export function ViewPointScreen() {
       spent: g.rows.reduce((s, r) => s + r.deductedPoints, 0),
     }));
   }, [mine]);
-  if (entries === undefined) return <main className="points-page" />;
+  if (entries === undefined) return <main className="points-page page stack" />;
   return (
-    <main className="points-page">
+    <main className="points-page page stack">
       <h1>
         <Trans>Điểm của tôi</Trans>
       </h1>
       {perGroup.length === 0 && <EmptyState title={t`Bạn chưa có điểm tích luỹ nào`} />}
       <ul className="points-groups" data-testid="balances">
         {perGroup.map((g) => (
-          <li key={g.id} className="points-groups__item">
+          <li key={g.id} className="points-groups__item stack stack--tight">
             <strong>{g.name}</strong>
             <span data-testid="balance">
               <Trans>{formatNumber(g.balance)} điểm</Trans>

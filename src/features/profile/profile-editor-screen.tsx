@@ -58,7 +58,7 @@ export function ProfileEditorScreen(props: ProfileEditorScreenProps) {
   if (profile === undefined) return <Spinner />;
   if (profile === null) {
     return (
-      <main className="profile-editor">
+      <main className="profile-editor page page--wide">
         <EmptyState title={t`Hồ sơ của bạn chưa tải về máy này. Hãy kết nối mạng một lát.`} />
       </main>
     );
@@ -166,12 +166,12 @@ function ProfileEditor({
   };
 
   return (
-    <main className="profile-editor">
+    <main className="profile-editor page page--wide">
       <h1>
         <Trans>Sửa hồ sơ</Trans>
       </h1>
       <ProfileConflictBanners memberId={profile.id} />
-      <nav className="profile-editor__more" aria-label={t`Phần khác của thẻ`}>
+      <nav className="profile-editor__more cluster" aria-label={t`Phần khác của thẻ`}>
         <a href="/action/setting/photos">
           <Trans>Ảnh đại diện, ảnh bìa, ảnh nền</Trans>
         </a>
@@ -502,7 +502,10 @@ function InterestPicker({
   const list = useInterestList();
   const choices = [...new Set([...(list.data ?? []), ...selected])];
   return (
-    <fieldset className="chip-picker" aria-describedby={error ? 'interests-error' : undefined}>
+    <fieldset
+      className="chip-picker cluster"
+      aria-describedby={error ? 'interests-error' : undefined}
+    >
       <legend>
         <Trans>Sở thích</Trans>
       </legend>
@@ -541,12 +544,15 @@ function SectorPicker({
   const children = useChildCareers(career);
   const options = career ? [career, ...(children.data ?? [])] : [];
   return (
-    <fieldset className="chip-picker" aria-describedby={error ? 'sectors-error' : undefined}>
+    <fieldset
+      className="chip-picker cluster"
+      aria-describedby={error ? 'sectors-error' : undefined}
+    >
       <legend>
         <Trans>Lĩnh vực kinh doanh</Trans>
       </legend>
       {selected.length > 0 && (
-        <ul className="chip-picker__selected">
+        <ul className="chip-picker__selected cluster">
           {selected.map((item) => (
             <li key={item}>
               {item}

@@ -90,14 +90,14 @@ export function MyQrScreen() {
 
   if (!memberId) {
     return (
-      <main className="qr-page">
+      <main className="qr-page page stack">
         <EmptyState title={t`Vui lòng đăng nhập để xem mã QR của bạn`} />
       </main>
     );
   }
   const name = profile?.name ?? readCookie('name') ?? '';
   return (
-    <main className="qr-page">
+    <main className="qr-page page stack">
       <h1>
         <Trans>Mã QR danh thiếp</Trans>
       </h1>
@@ -111,11 +111,11 @@ export function MyQrScreen() {
         data-testid="card-qr"
       />
       <p className="qr-page__link">{link}</p>
-      <label className="qr-page__toggle">
+      <label className="qr-page__toggle cluster">
         <input type="checkbox" checked={withLogo} onChange={(e) => setWithLogo(e.target.checked)} />
         <Trans>Ảnh đại diện ở giữa</Trans>
       </label>
-      <div className="qr-page__actions">
+      <div className="qr-page__actions cluster">
         <Button
           onClick={() => {
             if (canvas.current) void downloadCanvasPng(canvas.current, 'mecards-qr.png');
@@ -158,7 +158,7 @@ export function MyQrScreen() {
         )}
       </div>
       {vcard && (
-        <section className="qr-page__vcard" aria-labelledby="vcard-qr-title">
+        <section className="qr-page__vcard stack stack--tight" aria-labelledby="vcard-qr-title">
           <h2 id="vcard-qr-title">
             <Trans>Mã QR danh bạ</Trans>
           </h2>

@@ -126,7 +126,7 @@ export function ScanScreen({ isCreatePoint, onCreatePoint }: ScanScreenProps) {
 
   const state: CameraState = supported ? cameraState : 'unsupported';
   return (
-    <main className="scan-page">
+    <main className="scan-page page stack">
       <h1>{isCreatePoint ? <Trans>Quét mã để tích điểm</Trans> : <Trans>Quét mã QR</Trans>}</h1>
       <video ref={video} className="scan-page__video" muted playsInline aria-label={t`Camera`} />
       <p className="scan-page__state" role="status" data-state={state}>
@@ -151,7 +151,7 @@ export function ScanScreen({ isCreatePoint, onCreatePoint }: ScanScreenProps) {
         )}
         {state === 'failed' && <Trans>Không mở được camera. Vui lòng thử lại.</Trans>}
       </p>
-      <div className="scan-page__actions">
+      <div className="scan-page__actions cluster">
         {torch.supported && (
           <Button variant="secondary" onClick={() => void toggleTorch()} aria-pressed={torch.on}>
             {torch.on ? <Trans>Tắt đèn</Trans> : <Trans>Bật đèn</Trans>}

@@ -101,7 +101,7 @@ function EmailSignature({ profile, link, qrDark }: ShareExtrasProps) {
   }
 
   return (
-    <section className="qr-page__vcard" aria-labelledby="email-signature-title">
+    <section className="qr-page__vcard stack stack--tight" aria-labelledby="email-signature-title">
       <h2 id="email-signature-title">
         <Trans>Chữ ký e-mail</Trans>
       </h2>
@@ -122,7 +122,7 @@ function EmailSignature({ profile, link, qrDark }: ShareExtrasProps) {
           if (body) frame.style.height = `${body.scrollHeight + 16}px`;
         }}
       />
-      <div className="qr-page__actions">
+      <div className="qr-page__actions cluster">
         <Button onClick={() => void copy()}>
           <Trans>Chép chữ ký</Trans>
         </Button>
@@ -172,16 +172,19 @@ function VirtualBackground({ profile, link, qrDark }: ShareExtrasProps) {
   }, [profile, link, qrDark, layout]);
 
   return (
-    <section className="qr-page__vcard" aria-labelledby="virtual-background-title">
+    <section
+      className="qr-page__vcard stack stack--tight"
+      aria-labelledby="virtual-background-title"
+    >
       <h2 id="virtual-background-title">
         <Trans>Hình nền cuộc gọi video</Trans>
       </h2>
-      <fieldset className="qr-page__layouts">
+      <fieldset className="qr-page__layouts cluster">
         <legend>
           <Trans>Bố cục</Trans>
         </legend>
         {backgroundLayouts.map((value) => (
-          <label key={value} className="qr-page__toggle">
+          <label key={value} className="qr-page__toggle cluster">
             <input
               type="radio"
               name="background-layout"

@@ -45,14 +45,14 @@ function WalletSection({ cardVersion }: { cardVersion: string }) {
   }
 
   return (
-    <section className="qr-page__vcard" aria-labelledby="wallet-passes-title">
+    <section className="qr-page__vcard stack stack--tight" aria-labelledby="wallet-passes-title">
       <h2 id="wallet-passes-title">
         <Trans>Thêm vào ví điện tử</Trans>
       </h2>
       <p>
         <Trans>Danh thiếp nằm trong ví của điện thoại, mở mã QR không cần vào ứng dụng.</Trans>
       </p>
-      <div className="qr-page__actions">
+      <div className="qr-page__actions cluster">
         {apple && (
           <Button busy={busy} onClick={() => void addToAppleWallet()} data-testid="apple-wallet">
             <Trans>Thêm vào Apple Wallet</Trans>

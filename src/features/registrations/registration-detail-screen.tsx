@@ -64,7 +64,7 @@ function RegistrationDetailView({ id }: { id: string }) {
   );
   if (detail.isPending || (detail.isError && !online)) {
     return (
-      <main className="registrations">
+      <main className="registrations page">
         {back}
         {!online ? (
           <p className="registrations__note" role="status">
@@ -79,7 +79,7 @@ function RegistrationDetailView({ id }: { id: string }) {
   if (detail.isError) {
     const status = detail.error instanceof ApiRequestError ? detail.error.status : 0;
     return (
-      <main className="registrations">
+      <main className="registrations page">
         {back}
         <h1>
           <Trans>Yêu cầu đăng ký</Trans>
@@ -125,7 +125,7 @@ function RegistrationDetailView({ id }: { id: string }) {
   };
 
   return (
-    <main className="registrations">
+    <main className="registrations page">
       {back}
       <h1>{item.name}</h1>
       {!online && (
@@ -217,7 +217,7 @@ function RegistrationDetailView({ id }: { id: string }) {
         </fieldset>
       )}
 
-      <div className="registrations__actions">
+      <div className="registrations__actions cluster">
         {registrationActions.map((action) => {
           const may = allowed.includes(action);
           if (!may) return null;

@@ -55,7 +55,7 @@ function RegistrationForm({ brand }: { brand: string }) {
       return <OfflinePageScreen onRetry={() => void form.refetch()} />;
     }
     return (
-      <main className="registrations">
+      <main className="registrations page">
         <p role="alert">
           {form.error instanceof ApiRequestError
             ? form.error.message
@@ -95,7 +95,7 @@ function RegistrationForm({ brand }: { brand: string }) {
 
   if (sent) {
     return (
-      <main className="registrations">
+      <main className="registrations page">
         <h1>
           <Trans>Đăng ký thành viên</Trans>
         </h1>
@@ -114,7 +114,7 @@ function RegistrationForm({ brand }: { brand: string }) {
     address: t`Địa chỉ`,
   };
   return (
-    <main className="registrations">
+    <main className="registrations page">
       <h1>
         <Trans>Đăng ký thành viên {brandName}</Trans>
       </h1>

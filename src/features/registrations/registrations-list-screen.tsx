@@ -71,7 +71,7 @@ function RegistrationsList() {
   const forbidden = list.error instanceof ApiRequestError && list.error.status === 403;
 
   return (
-    <main className="registrations">
+    <main className="registrations page">
       <h1>
         <Trans>Yêu cầu đăng ký</Trans>
       </h1>
@@ -114,7 +114,7 @@ function RegistrationsList() {
         <TextField label={t`Số CCCD`} name="citizenIdentificationCode" inputMode="numeric" />
         <TextField label={t`Từ ngày`} name="from" type="date" />
         <TextField label={t`Đến ngày`} name="to" type="date" />
-        <fieldset>
+        <fieldset className="cluster">
           <legend>
             <Trans>Còn thiếu</Trans>
           </legend>
@@ -162,7 +162,7 @@ function RegistrationsList() {
               </li>
             ))}
           </ul>
-          <nav className="registrations__pager" aria-label={t`Trang`}>
+          <nav className="registrations__pager cluster" aria-label={t`Trang`}>
             <Button
               variant="secondary"
               disabled={page.page <= 1}

@@ -57,7 +57,7 @@ export function ShortLinksScreen() {
 
   if (!me) {
     return (
-      <main className="short-links">
+      <main className="short-links page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
@@ -85,8 +85,8 @@ export function ShortLinksScreen() {
   };
 
   return (
-    <main className="short-links">
-      <header className="short-links__header">
+    <main className="short-links page stack">
+      <header className="short-links__header stack stack--tight">
         <h1>{t`Đường dẫn rút gọn`}</h1>
         <p>
           {t`Tạo đường dẫn ngắn dễ nhớ tới bất kỳ trang web nào, hoặc tới thẻ, bài viết, sản phẩm của bạn. Mỗi lượt bấm đều được đếm.`}
@@ -108,17 +108,22 @@ export function ShortLinksScreen() {
       ) : rows.length === 0 ? (
         <p className="short-links__empty">{t`Chưa có đường dẫn rút gọn nào`}</p>
       ) : (
-        <ul className="short-links__list" aria-label={t`Đường dẫn rút gọn của bạn`}>
+        <ul
+          className="short-links__list stack stack--tight"
+          aria-label={t`Đường dẫn rút gọn của bạn`}
+        >
           {rows.map((row) => {
             const address = `${location.origin}${shortLinkPath(row.slug)}`;
             const count = clicks[row.id] ?? 0;
             return (
               <li
                 key={row.id}
-                className={row.enabled ? 'short-link' : 'short-link short-link--off'}
+                className={
+                  row.enabled ? 'short-link list-row' : 'short-link list-row short-link--off'
+                }
                 data-testid="short-link"
               >
-                <div className="short-link__text">
+                <div className="short-link__text list-row__body">
                   <strong>{row.title || row.slug}</strong>
                   <a href={address} className="short-link__address">
                     {address}
@@ -131,7 +136,7 @@ export function ShortLinksScreen() {
                   </span>
                   {!row.enabled && <span className="short-link__badge">{t`Đang tắt`}</span>}
                 </div>
-                <div className="short-link__actions">
+                <div className="short-link__actions list-row__actions">
                   <Button
                     variant="secondary"
                     onClick={() => {
@@ -223,7 +228,7 @@ function ShortLinkForm({
   const slugField = register('slug');
   return (
     <form
-      className="short-link-form"
+      className="short-link-form stack"
       noValidate
       aria-label={title}
       onSubmit={handleSubmit((fields) => onSubmit(fields))}
@@ -251,7 +256,11 @@ function ShortLinkForm({
         error={error(errors.target?.message)}
       />
       {ownTargets.length > 0 && (
-        <div className="short-link-form__picks" role="group" aria-label={t`Chọn nhanh địa chỉ`}>
+        <div
+          className="short-link-form__picks cluster"
+          role="group"
+          aria-label={t`Chọn nhanh địa chỉ`}
+        >
           {ownTargets.map((pick) => (
             <Button
               key={pick.path}

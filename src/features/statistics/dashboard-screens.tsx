@@ -11,7 +11,7 @@ export function MemberDashboardScreen({ memberId }: { memberId: string }) {
   const { t } = useLingui();
   usePageTitle(t`Thống kê danh thiếp`);
   return (
-    <main className="stats-page">
+    <main className="stats-page page page--wide stack">
       <h1>
         <Trans>Bảng thống kê</Trans>
       </h1>
@@ -25,7 +25,7 @@ export function BrandDashboardScreen({ groupId }: { groupId: string }) {
   const { t } = useLingui();
   usePageTitle(t`Thống kê thương hiệu`);
   return (
-    <main className="stats-page">
+    <main className="stats-page page page--wide stack">
       <h1>
         <Trans>Bảng thống kê</Trans>
       </h1>

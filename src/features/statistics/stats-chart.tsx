@@ -7,6 +7,11 @@ import { formatDate, formatMonth, formatNumber } from '../../../contract/format'
 import { labelEachOnce } from '../../ui/chart-ticks';
 
 const seriesColors = ['#1d4ed8', '#047857', '#b45309', '#9d174d'];
+/** The y axis' possible steps: 1, 2, 5, 10, 20, 50… */
+const wholeSteps = Array.from(
+  { length: 24 },
+  (_, i) => [1, 2, 5][i % 3]! * 10 ** Math.floor(i / 3),
+);
 
 function dayOfSeconds(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
@@ -74,7 +79,12 @@ export function StatsChart({
                     ),
                   ),
               },
-              { values: (_u, ticks) => ticks.map((v) => formatNumber(v)) },
+              {
+                // Counts are whole: whole steps only, or a small range reads "0 1 1 2 2".
+                incrs: wholeSteps,
+                values: (_u, ticks) =>
+                  ticks.map((v) => (Number.isInteger(v) ? formatNumber(v) : '')),
+              },
             ],
           },
           data,

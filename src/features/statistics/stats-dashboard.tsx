@@ -84,8 +84,8 @@ function RangePicker({
   };
 
   return (
-    <form className="stats-range" onSubmit={onSubmit} noValidate>
-      <div className="stats-range__presets">
+    <form className="stats-range stack stack--tight" onSubmit={onSubmit} noValidate>
+      <div className="stats-range__presets cluster">
         <button type="button" className="button button--secondary" onClick={() => preset(7, 'day')}>
           <Trans>7 ngày</Trans>
         </button>
@@ -202,12 +202,12 @@ function Totals({ totals, previous }: { totals: StatsTotals; previous: StatsTota
       },
     ];
   return (
-    <dl className="stats-totals">
+    <dl className="stats-totals grid">
       {figures.map((f) => (
-        <div key={f.key} className="stats-total" data-testid={`stats-${f.key}`}>
-          <dt>{f.label}</dt>
+        <div key={f.key} className="stats-total stat-card" data-testid={`stats-${f.key}`}>
+          <dt className="stat-card__label">{f.label}</dt>
           <dd>
-            <strong className="stats-total__value">{f.value}</strong>
+            <strong className="stats-total__value stat-card__value">{f.value}</strong>
             <Change current={f.current} previous={f.before} />
           </dd>
         </div>
@@ -295,7 +295,7 @@ function ReportBody({ report }: { report: StatsReport }) {
       <Suspense fallback={<Spinner label={t`Đang tải biểu đồ`} />}>
         <StatsChart series={report.series} granularity={report.granularity} />
       </Suspense>
-      <div className="stats-grid">
+      <div className="stats-grid grid">
         {report.links.length > 0 && (
           <div className="stats-table-wrap">
             <table className="stats-table" data-testid="stats-links">
@@ -349,7 +349,7 @@ function ReportBody({ report }: { report: StatsReport }) {
 function BrandExtras({ report }: { report: BrandStatsReport }) {
   const { t } = useLingui();
   return (
-    <div className="stats-grid">
+    <div className="stats-grid grid">
       <div className="stats-table-wrap">
         <table className="stats-table" data-testid="stats-members">
           <caption>
@@ -443,7 +443,7 @@ function Dashboard({ target }: { target: StatsTarget }) {
   const missing = stats.error instanceof ApiRequestError && stats.error.status === 404;
 
   return (
-    <section className="stats" aria-labelledby={`stats-title-${target.kind}`}>
+    <section className="stats stack" aria-labelledby={`stats-title-${target.kind}`}>
       <h2 id={`stats-title-${target.kind}`}>
         {target.kind === 'brand' ? t`Thống kê thương hiệu` : t`Thống kê danh thiếp`}
         {answer && 'member' in answer.report && (

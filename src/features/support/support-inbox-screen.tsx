@@ -27,7 +27,7 @@ export function SupportInboxScreen() {
     }
   };
   return (
-    <main className="support">
+    <main className="support page stack">
       <h1>{t`Hộp thư hỗ trợ`}</h1>
       {inbox.isPending ? (
         <Spinner label={t`Đang tải…`} />

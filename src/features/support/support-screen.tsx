@@ -71,9 +71,9 @@ export function SupportScreen() {
   ];
 
   return (
-    <main className="support">
+    <main className="support page stack">
       <h1>{t`Hỗ trợ`}</h1>
-      <section aria-labelledby="support-help" className="support__help">
+      <section aria-labelledby="support-help" className="support__help stack">
         <h2 id="support-help">{t`Hướng dẫn nhanh`}</h2>
         {topics.map((item) => (
           <details key={item.topic} className="support__topic">
@@ -86,7 +86,7 @@ export function SupportScreen() {
           </details>
         ))}
       </section>
-      <section aria-labelledby="support-form" className="support__request">
+      <section aria-labelledby="support-form" className="support__request stack">
         <h2 id="support-form">{t`Gửi yêu cầu hỗ trợ`}</h2>
         {me ? (
           <>
@@ -131,7 +131,7 @@ function SupportForm({ memberId }: { memberId: string }) {
     }
   };
   return (
-    <form className="support__form" noValidate onSubmit={handleSubmit(submit)}>
+    <form className="support__form stack" noValidate onSubmit={handleSubmit(submit)}>
       <div className="field">
         <label className="field__label" htmlFor="support-topic">
           {t`Chủ đề`}

@@ -206,7 +206,7 @@ export function WeddingEditor({ row, banks, onSave, onCancel }: WeddingEditorPro
     err(`${path}.d`) ?? err(`${path}.m`) ?? err(`${path}.y`) ?? err(path);
 
   return (
-    <form className="wedding-editor" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="wedding-editor stack" onSubmit={(e) => void submit(e)} noValidate>
       {family('groom', 'groomsFamily')}
       {family('bride', 'bridesFamily')}
       <fieldset className="wedding-editor__group">
@@ -267,7 +267,7 @@ export function WeddingEditor({ row, banks, onSave, onCancel }: WeddingEditorPro
           onChange={(e) => set('message', e.target.value)}
         />
       </div>
-      <label className="wedding-editor__check">
+      <label className="wedding-editor__check cluster">
         <input
           type="checkbox"
           checked={form.active}
@@ -275,7 +275,7 @@ export function WeddingEditor({ row, banks, onSave, onCancel }: WeddingEditorPro
         />
         {t`Cho khách xem thiệp`}
       </label>
-      <div className="wedding-editor__actions">
+      <div className="wedding-editor__actions cluster">
         <Button type="submit" busy={busy}>
           {t`Lưu thiệp cưới`}
         </Button>

@@ -114,7 +114,7 @@ export function WeddingScreen() {
 
   if (!me) {
     return (
-      <main className="wedding-owner">
+      <main className="wedding-owner page stack">
         <EmptyState title={t`Vui lòng đăng nhập`} />
       </main>
     );
@@ -124,7 +124,7 @@ export function WeddingScreen() {
   if (editing) {
     const row = editing === 'new' ? undefined : editing;
     return (
-      <main className="wedding-owner">
+      <main className="wedding-owner page stack">
         <h1>{row ? t`Sửa thiệp cưới` : t`Tạo thiệp cưới`}</h1>
         <WeddingEditor
           row={row}
@@ -145,8 +145,8 @@ export function WeddingScreen() {
   }
 
   return (
-    <main className="wedding-owner">
-      <header className="wedding-owner__header">
+    <main className="wedding-owner page stack">
+      <header className="wedding-owner__header cluster">
         <h1>{t`Thiệp cưới`}</h1>
         <Button onClick={() => setEditing('new')}>{t`Tạo thiệp cưới`}</Button>
       </header>
@@ -156,7 +156,11 @@ export function WeddingScreen() {
         </EmptyState>
       )}
       {weddings.map((w) => (
-        <article key={w.id} className="wedding-owner__item" data-testid="my-wedding">
+        <article
+          key={w.id}
+          className="wedding-owner__item stack stack--tight"
+          data-testid="my-wedding"
+        >
           <h2>
             {w.groomsFamily.name} &amp; {w.bridesFamily.name}
           </h2>
@@ -166,7 +170,7 @@ export function WeddingScreen() {
             {t`Tiệc cưới`}: {weddingMomentText(w.weddingPartyDay, lang)}
           </p>
           {w.status !== 'ACTIVE' && <p>{t`Khách chưa xem được thiệp này`}</p>}
-          <p className="wedding-owner__actions">
+          <p className="wedding-owner__actions cluster">
             <a href={`/wedding/${w.id}`}>{t`Mở trang thiệp`}</a>
             <Button variant="secondary" onClick={() => setEditing(w)}>
               {t`Sửa`}

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/action/statistical')({
 
 function StatisticalRoute() {
   return (
-    <main className="stats-page">
+    <main className="stats-page page page--wide stack">
       <MyCardStatistics />
       <PointsTotalsSection />
     </main>
