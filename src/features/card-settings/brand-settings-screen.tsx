@@ -192,8 +192,14 @@ function BrandInfoForm({ settings }: { settings: BrandSettingsData }) {
       <h2 id="brand-info-title">
         <Trans>Thông tin</Trans>
       </h2>
-      <BrandPicture settings={settings} slot="imagesUrl" />
-      <BrandPicture settings={settings} slot="bannerUrl" />
+      {/* Each picture in a field's box: the field spacing keeps the cover's label off the
+          logo's buttons. */}
+      <div className="field">
+        <BrandPicture settings={settings} slot="imagesUrl" />
+      </div>
+      <div className="field">
+        <BrandPicture settings={settings} slot="bannerUrl" />
+      </div>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t`Tên thương hiệu`}
