@@ -125,8 +125,11 @@ export interface AccountLink {
   changeSeq?: number;
 }
 
+/** What the card's order and content read of a row: a member's or a brand's (decision 1120). */
+export type ShownAccountLink = Omit<AccountLink, 'memberId' | 'updatedAt' | 'changeSeq'>;
+
 /** The order the card and the editor show: ordinal, then creation. */
-export function compareAccountLinks(a: AccountLink, b: AccountLink): number {
+export function compareAccountLinks(a: ShownAccountLink, b: ShownAccountLink): number {
   return (
     a.ordinal - b.ordinal || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)
   );
@@ -142,7 +145,7 @@ export interface CardAccountFields extends CardAccounts {
  * The card's banks, links and videos from account link rows: deleted and hidden rows left out,
  * in the card's order. The server's card and the owner's offline preview both use it.
  */
-export function cardAccountsOf(rows: readonly AccountLink[]): CardAccountFields {
+export function cardAccountsOf(rows: readonly ShownAccountLink[]): CardAccountFields {
   const fields: CardAccountFields = { banks: [], links: [], videos: [], videoTitles: {} };
   const shown = rows.filter((row) => row.deletedAt === null && !row.hidden);
   for (const row of [...shown].sort(compareAccountLinks)) {

@@ -2,7 +2,8 @@
 // mode, the short link (/me/{link}, /mbg/{link}) and, for a brand, its name, note, images,
 // language and form data. One set of schemas for the server and the settings screens.
 import * as v from 'valibot';
-import { noBackslash, noControlCharacters } from './url-rules';
+import { noBackslash, noControlCharacters, withWebScheme } from './url-rules';
+import { normalizePhone } from './phone';
 import { visibleWhenPresent } from './visible-text';
 import { isUuid, optionalText } from './common';
 import { memberLanguages } from './member';
@@ -162,6 +163,49 @@ export interface BrandFormData {
   updatedAt: string;
 }
 
+/** getFormDataByMemberId's answer: the member's own form (decision 1121). */
+export interface MemberFormData {
+  memberId: string;
+  fields: FormField[];
+  updatedAt: string;
+}
+
+/** The brand's phone: a Vietnamese number (0…, +84…; spaces and dots allowed); '' clears. */
+const brandPhoneSchema = v.optional(
+  v.pipe(
+    v.string('brand_phone_invalid'),
+    v.trim(),
+    v.maxLength(20, 'brand_phone_invalid'),
+    v.check((s) => s === '' || normalizePhone(s) !== null, 'brand_phone_invalid'),
+  ),
+);
+
+/** The brand's e-mail; '' clears. */
+const brandEmailSchema = v.optional(
+  v.pipe(
+    v.string('email_format_invalid'),
+    v.trim(),
+    v.maxLength(254, 'too_long'),
+    v.check((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'email_format_invalid'),
+  ),
+);
+
+/** The brand's website: `suongmai.vn` becomes `https://suongmai.vn`; '' clears. */
+const brandWebsiteSchema = v.optional(
+  v.pipe(
+    v.string('website_invalid'),
+    v.trim(),
+    noControlCharacters,
+    noBackslash,
+    v.maxLength(300, 'too_long'),
+    v.transform(withWebScheme),
+    v.check(
+      (s) => s === '' || /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i.test(s),
+      'website_invalid',
+    ),
+  ),
+);
+
 /** updateUById: the brand's own fields. Absent fields stay as they are; '' clears. */
 export const brandUpdateSchema = v.object({
   name: v.optional(
@@ -173,7 +217,13 @@ export const brandUpdateSchema = v.object({
       v.maxLength(120),
     ),
   ),
+  /** The brand's short intro, shown under its name on the card (spec §3 `note`). */
   note: optionalText(1000),
+  aboutMe: optionalText(5000),
+  phone: brandPhoneSchema,
+  address: optionalText(300),
+  website: brandWebsiteSchema,
+  email: brandEmailSchema,
   imagesUrl: imageUrlSchema,
   bannerUrl: imageUrlSchema,
   language: v.optional(v.picklist(memberLanguages)),
@@ -185,6 +235,11 @@ export interface BrandSettings {
   id: string;
   name: string;
   note: string | null;
+  aboutMe: string | null;
+  phone: string | null;
+  address: string | null;
+  website: string | null;
+  email: string | null;
   imagesUrl: string | null;
   bannerUrl: string | null;
   language: 'VN' | 'EN';

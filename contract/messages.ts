@@ -408,6 +408,18 @@ export const messages = {
     vi: 'Đường dẫn ảnh phải bắt đầu bằng https://, http:// hoặc /',
     en: 'An image link must start with https://, http:// or /',
   },
+  brand_phone_invalid: {
+    vi: 'Số điện thoại không đúng: cần 10–11 chữ số, bắt đầu bằng 0 hoặc +84',
+    en: 'Wrong phone number: it needs 10–11 digits starting with 0 or +84',
+  },
+  email_format_invalid: {
+    vi: 'Email không đúng dạng, ví dụ: ten@congty.vn',
+    en: 'The email is not valid, e.g. name@company.vn',
+  },
+  website_invalid: {
+    vi: 'Trang web không đúng dạng, ví dụ: congty.vn hoặc https://congty.vn',
+    en: 'The website is not valid, e.g. company.vn or https://company.vn',
+  },
   form_field_label_required: {
     vi: 'Vui lòng nhập tên trường',
     en: 'Please enter the field name',

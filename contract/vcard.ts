@@ -4,6 +4,12 @@ import { dialablePhone } from './contact-links';
 
 export interface VCardInput {
   name: string;
+  /**
+   * An organisation (a brand's card): no person's name is made up from it — `N` stays empty,
+   * `ORG` and `FN` carry the name, with RFC 6350's `KIND:org` and the `X-ABShowAs:COMPANY` that
+   * Apple's and other contact apps read from a 3.0 card.
+   */
+  kind?: 'individual' | 'org';
   organization?: string | null;
   title?: string | null;
   phones?: { number: string; type: 'cell' | 'work' | 'home' }[];
@@ -90,10 +96,15 @@ function clean(value: string | null | undefined): string | null {
 export function buildVCard(input: VCardInput): string {
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
   if (input.uid) lines.push(`UID:urn:uuid:${escapeVCardText(input.uid)}`);
-  const { family, given } = splitName(input.name);
-  lines.push(`N:${escapeVCardText(family, true)};${escapeVCardText(given, true)};;;`);
+  const isOrg = input.kind === 'org';
+  if (isOrg) {
+    lines.push('KIND:org', 'X-ABShowAs:COMPANY', 'N:;;;;');
+  } else {
+    const { family, given } = splitName(input.name);
+    lines.push(`N:${escapeVCardText(family, true)};${escapeVCardText(given, true)};;;`);
+  }
   lines.push(`FN:${escapeVCardText(input.name.trim())}`);
-  const org = clean(input.organization);
+  const org = isOrg ? clean(input.name) : clean(input.organization);
   if (org) lines.push(`ORG:${escapeVCardText(org, true)}`);
   const title = clean(input.title);
   if (title) lines.push(`TITLE:${escapeVCardText(title)}`);

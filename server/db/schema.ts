@@ -12,7 +12,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Bank, ProfileLink } from '../../contract/member';
 import type { FormField } from '../../contract/card-settings';
 import type { LeadSource } from '../../contract/contact';
 
@@ -71,15 +70,14 @@ export const members = pgTable('members', {
   interests: jsonb('interests').$type<string[]>().notNull().default([]),
   businessSectors: jsonb('business_sectors').$type<string[]>().notNull().default([]),
   companyInfo: text('company_info'),
-  banks: jsonb('banks').$type<Bank[]>().notNull().default([]),
-  links: jsonb('links').$type<ProfileLink[]>().notNull().default([]),
-  videos: jsonb('videos').$type<string[]>().notNull().default([]),
   agencyId: uuid('agency_id').references(() => agencies.id),
   /** The push topics the member chose (migration 0680); a topic not named pushes. */
   pushSettings: jsonb('push_settings')
     .$type<Partial<Record<string, boolean>>>()
     .notNull()
     .default({}),
+  /** Migration 1121: the fields of the member's registration form. */
+  formData: jsonb('form_data').$type<FormField[]>().notNull().default([]),
   ...synced,
 });
 
@@ -214,12 +212,14 @@ export const activities = pgTable('activities', {
   ...synced,
 });
 
-/** A member's bank account, link or video (decision 0630); one row each, ordered, hideable. */
+/**
+ * A bank account, link or video of a member (decision 0630) or of a brand (decision 1120); one
+ * row each, ordered, hideable. Exactly one of the two owners is set.
+ */
 export const accountLinks = pgTable('account_links', {
   id: uuid('id').primaryKey(),
-  memberId: uuid('member_id')
-    .notNull()
-    .references(() => members.id),
+  memberId: uuid('member_id').references(() => members.id),
+  groupId: uuid('group_id').references(() => groups.id),
   kind: text('kind', { enum: ['bank', 'link', 'video'] }).notNull(),
   title: text('title'),
   url: text('url'),

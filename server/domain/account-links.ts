@@ -19,7 +19,8 @@ type AccountLinkRow = typeof accountLinks.$inferSelect;
 export function accountLinkForClient(row: AccountLinkRow): AccountLink {
   return {
     id: row.id,
-    memberId: row.memberId,
+    // Only a member's rows reach the member's device (the pull's scope); a brand's have a group.
+    memberId: row.memberId ?? '',
     kind: row.kind,
     title: row.title,
     url: row.url,
@@ -59,10 +60,13 @@ export async function ownedAccountLink(
   return row;
 }
 
-/** Live rows of a member in card order; `visibleOnly` leaves out the hidden ones. */
+/** Whose rows: a member's (decision 0630) or a brand's (decision 1120). */
+export type AccountLinkOwner = { kind: 'member' | 'group'; id: string };
+
+/** Live rows of an owner in card order; `visibleOnly` leaves out the hidden ones. */
 export async function liveAccountLinks(
   db: Queryable,
-  memberId: string,
+  owner: AccountLinkOwner,
   visibleOnly: boolean,
 ): Promise<AccountLinkRow[]> {
   return db
@@ -70,7 +74,9 @@ export async function liveAccountLinks(
     .from(accountLinks)
     .where(
       and(
-        eq(accountLinks.memberId, memberId),
+        owner.kind === 'member'
+          ? eq(accountLinks.memberId, owner.id)
+          : eq(accountLinks.groupId, owner.id),
         isNull(accountLinks.deletedAt),
         visibleOnly ? eq(accountLinks.hidden, false) : undefined,
       ),
@@ -78,12 +84,12 @@ export async function liveAccountLinks(
     .orderBy(asc(accountLinks.ordinal), asc(accountLinks.createdAt), asc(accountLinks.id));
 }
 
-/** The card's banks, links and videos of a member: the visible rows, in order. */
+/** The card's banks, links and videos of a member or a brand: the visible rows, in order. */
 export async function cardAccountFields(
   db: Queryable,
-  memberId: string,
+  owner: AccountLinkOwner,
 ): Promise<CardAccountFields> {
-  return cardAccountsOf(await liveAccountLinks(db, memberId, true));
+  return cardAccountsOf(await liveAccountLinks(db, owner, true));
 }
 
 /** The stored columns of an upsert: the other kinds' columns are emptied. */

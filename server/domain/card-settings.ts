@@ -13,11 +13,14 @@ import type {
   BrandFormData,
   BrandSettings,
   brandUpdateSchema,
+  MemberFormData,
   StyleList,
   ThemeAuth,
   ThemeType,
 } from '../../contract/card-settings';
 import { activeMembership } from './membership';
+import { findUpload } from '../images/image-store';
+import { mainImageUrl, parseImageUrl } from '../../contract/image';
 
 type GroupRow = typeof groups.$inferSelect;
 type MemberRow = typeof members.$inferSelect;
@@ -230,14 +233,28 @@ export async function setBrandTheme(
   return row;
 }
 
+/** A text of the brand's profile JSON, or null. */
+function profileText(row: GroupRow, key: BrandProfileKey): string | null {
+  const value = row.profile[key];
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** The brand's fields kept in its profile JSON (the card reads them there, cards.ts). */
+const brandProfileKeys = ['aboutMe', 'phone', 'address', 'website', 'email', 'bannerUrl'] as const;
+type BrandProfileKey = (typeof brandProfileKeys)[number];
+
 export function brandSettingsOf(row: GroupRow): BrandSettings {
-  const banner = row.profile.bannerUrl;
   return {
     id: row.id,
     name: row.name,
     note: row.note,
+    aboutMe: profileText(row, 'aboutMe'),
+    phone: profileText(row, 'phone'),
+    address: profileText(row, 'address'),
+    website: profileText(row, 'website'),
+    email: profileText(row, 'email'),
     imagesUrl: row.imagesUrl,
-    bannerUrl: typeof banner === 'string' && banner ? banner : null,
+    bannerUrl: profileText(row, 'bannerUrl'),
     language: row.language,
     urlMinify: row.urlMinify,
     theme: row.theme,
@@ -251,7 +268,29 @@ type BrandUpdate = v.InferOutput<typeof brandUpdateSchema>;
 
 const blankToNull = (value: string | undefined) => (value === '' ? null : value);
 
-/** Changes a brand's name, note, images, banner or language (the admin is checked again). */
+/**
+ * A picture uploaded here (`/img/<id>/…`) must be one the admin uploaded, for that place: the
+ * logo as an avatar, the cover as a banner. An address from elsewhere is kept as it is.
+ */
+async function requireOwnUpload(
+  tx: Transaction,
+  memberId: string,
+  url: string | undefined,
+  purpose: 'avatar' | 'banner',
+  field: 'imagesUrl' | 'bannerUrl',
+): Promise<void> {
+  if (!url?.startsWith('/img/')) return;
+  const parsed = parseImageUrl(url);
+  const upload = parsed ? await findUpload(tx, parsed.uploadId) : undefined;
+  if (!parsed || !upload)
+    throw new ApiError(422, 'image_not_uploaded', { [field]: 'image_not_uploaded' });
+  if (upload.memberId !== memberId) throw new ApiError(403, 'forbidden');
+  if (upload.purpose !== purpose || url !== mainImageUrl(upload.id, purpose)) {
+    throw new ApiError(400, 'validation_failed', { [field]: 'image_url_invalid' });
+  }
+}
+
+/** Changes a brand's own fields (the admin is checked again); absent fields stay, '' clears. */
 export async function updateBrand(
   tx: Transaction,
   memberId: string,
@@ -259,10 +298,13 @@ export async function updateBrand(
   input: BrandUpdate,
 ): Promise<GroupRow> {
   const group = await adminBrand(tx, memberId, groupId);
-  const profile =
-    input.bannerUrl === undefined
-      ? group.profile
-      : { ...group.profile, bannerUrl: blankToNull(input.bannerUrl) };
+  await requireOwnUpload(tx, memberId, input.imagesUrl, 'avatar', 'imagesUrl');
+  await requireOwnUpload(tx, memberId, input.bannerUrl, 'banner', 'bannerUrl');
+  const profile: Record<string, unknown> = { ...group.profile };
+  for (const key of brandProfileKeys) {
+    const value = input[key];
+    if (value !== undefined) profile[key] = blankToNull(value);
+  }
   const [updated] = await tx
     .update(groups)
     .set({
@@ -297,4 +339,42 @@ export async function setBrandFormData(
 
 export function formDataOf(row: GroupRow): BrandFormData {
   return { groupId: row.id, fields: row.formData, updatedAt: row.updatedAt };
+}
+
+/** A live member by id for their form (deleted or locked: 404). */
+async function formMember(db: Queryable, memberId: string): Promise<MemberRow> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(
+      and(eq(members.id, memberId), isNull(members.deletedAt), sql`${members.status} <> 'locked'`),
+    )
+    .limit(1);
+  if (!row) throw new ApiError(404, 'not_found');
+  return row;
+}
+
+export function memberFormDataOf(row: MemberRow): MemberFormData {
+  return { memberId: row.id, fields: row.formData, updatedAt: row.updatedAt };
+}
+
+/** getFormDataByMemberId: the fields of a member's registration form (decision 1121). */
+export async function memberFormData(db: Queryable, memberId: string): Promise<MemberFormData> {
+  return memberFormDataOf(await formMember(db, memberId));
+}
+
+/** updateFormDataByMemberId: replaces the fields of the caller's own form. */
+export async function setMemberFormData(
+  tx: Transaction,
+  memberId: string,
+  fields: MemberFormData['fields'],
+): Promise<MemberFormData> {
+  await formMember(tx, memberId);
+  const [row] = await tx
+    .update(members)
+    .set({ formData: fields })
+    .where(eq(members.id, memberId))
+    .returning();
+  if (!row) throw new ApiError(404, 'not_found');
+  return memberFormDataOf(row);
 }

@@ -79,8 +79,12 @@ export function memberOwner(row: MemberRow): Omit<CardOwner, keyof CardAccounts>
   };
 }
 
-/** A brand's profile lives in its `profile` JSON; missing fields are simply empty. */
-export function groupOwner(row: GroupRow): CardOwner {
+/**
+ * A brand's card owner without the account links (rows keyed by the group, decision 1120). Its
+ * intro is the brand's note (spec §3); the other profile fields live in its `profile` JSON,
+ * missing ones simply empty.
+ */
+export function groupOwner(row: GroupRow): Omit<CardOwner, keyof CardAccounts> {
   const p = row.profile;
   return {
     kind: 'group',
@@ -89,7 +93,7 @@ export function groupOwner(row: GroupRow): CardOwner {
     type: row.kind,
     name: row.name,
     shortName: text(p.shortName),
-    intro: text(p.intro) ?? row.note,
+    intro: text(row.note),
     jobTitle: text(p.jobTitle),
     workplace: text(p.workplace),
     address: text(p.address),
@@ -105,9 +109,6 @@ export function groupOwner(row: GroupRow): CardOwner {
     interests: list(p.interests),
     businessSectors: list(p.businessSectors),
     companyInfo: text(p.companyInfo),
-    banks: Array.isArray(p.banks) ? (p.banks as CardOwner['banks']) : [],
-    links: Array.isArray(p.links) ? (p.links as CardOwner['links']) : [],
-    videos: list(p.videos),
     language: row.language,
     agencyId: row.agencyId,
     updatedAt: row.updatedAt,
@@ -317,13 +318,14 @@ export async function loadOwner(
     if (!member) return undefined;
     const relation = await relationTo(db, viewerId, { memberId: member.id, groupId: null });
     // Banks, links and videos are rows of their own (decision 0630): the visible ones, in order.
-    const accounts = await cardAccountFields(db, member.id);
+    const accounts = await cardAccountFields(db, { kind: 'member', id: member.id });
     return { owner: { ...memberOwner(member), ...accounts }, relation, member };
   }
   const group = await findGroup(db, idOrLink);
   if (!group) return undefined;
   const relation = await relationTo(db, viewerId, { memberId: null, groupId: group.id });
-  return { owner: groupOwner(group), relation, group };
+  const accounts = await cardAccountFields(db, { kind: 'group', id: group.id });
+  return { owner: { ...groupOwner(group), ...accounts }, relation, group };
 }
 
 /** The posts of a card's owner as the blog endpoints' query (postListSchema) asks for them. */

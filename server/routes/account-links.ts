@@ -26,7 +26,9 @@ export function accountLinksRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = requireMember(c);
     const id = uuidParam(c, 'id');
     if (me.memberId !== id) throw new ApiError(403, 'forbidden');
-    return c.json((await liveAccountLinks(db, id, false)).map(accountLinkForClient));
+    return c.json(
+      (await liveAccountLinks(db, { kind: 'member', id }, false)).map(accountLinkForClient),
+    );
   });
 
   /** Creates or replaces the row with this client-made id; another member's row is 403. */

@@ -74,7 +74,7 @@ export function sessionRoutes(kit: AuthKit) {
     if (!member) throw new ApiError(404, 'not_found');
     const facts: SessionFacts = await sessionFacts(db, member);
     // Banks, links and videos are rows (decision 0630): the ones the card shows, in order.
-    const accounts = await cardAccountFields(db, member.id);
+    const accounts = await cardAccountFields(db, { kind: 'member', id: member.id });
     return c.json({ ...facts, member: { ...ownProfile(member), ...accounts } });
   });
 

@@ -1,5 +1,6 @@
 // The owner's display and short-link calls of spec §7 (Members: updateMemberTheme,
-// getThemeCheckAuth, getStylesListByActive, updateUrlMinify; Group/brand: updateTheme,
+// getThemeCheckAuth, getStylesListByActive, updateUrlMinify, getFormDataByMemberId,
+// updateFormDataByMemberId; Group/brand: updateTheme,
 // updateUById, updateUrlMinify, updateFormDataBaDbyBaDId, getFormDataByBrandAndGroupId), and
 // the brand settings the brand admin's screen reads. A member's theme is the registered
 // profile.setTheme mutation; link and brand changes are online calls (docs/decisions/0640).
@@ -16,6 +17,8 @@ import {
   brandSettingsOf,
   formDataOf,
   liveGroup,
+  memberFormData,
+  setMemberFormData,
   setBrandFormData,
   setBrandTheme,
   stylesFor,
@@ -106,6 +109,21 @@ export function cardSettingsRoutes(deps: AppDeps): Hono<AppEnv> {
       maxAge: thirtyDays,
     });
     return c.json(change);
+  });
+
+  // The member's registration form (decision 1121): anyone may read its fields, as a brand's.
+  app.get('/members/getFormDataByMemberId/:id', async (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json(await memberFormData(db, uuidParam(c, 'id')));
+  });
+
+  app.put('/members/updateFormDataByMemberId/:id', async (c) => {
+    const id = ownIdParam(c);
+    const input = await readBody(c, formDataSchema);
+    const body = await once(c, 'member.setFormData', input, (tx) =>
+      setMemberFormData(tx, id, input.fields),
+    );
+    return c.json(body);
   });
 
   // Brand settings: read by its admins' screen (not in the spec; the public profile is getGDByById).

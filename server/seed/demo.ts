@@ -242,7 +242,6 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           layoutPermission: 'LIMIT' as const,
           theme: 'blackgold',
           profile: {
-            intro: 'Cà phê đặc sản Đà Lạt',
             address: '45 Hai Bà Trưng, Phường Cam Ly - Đà Lạt, Tỉnh Lâm Đồng',
             phone: '02633812345',
             email: 'hello@suongmai.vn',

@@ -13,6 +13,8 @@ export function vcardFor(
 ): string {
   return buildVCard({
     name: owner.name,
+    // A brand's card is the organisation itself, not a person working there.
+    kind: owner.kind === 'group' ? 'org' : 'individual',
     organization: owner.kind === 'group' ? owner.name : owner.workplace,
     title: owner.jobTitle,
     phones: [

@@ -4,10 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { migrationsDir, queryRows } from '../../server/db/client';
-import { members } from '../../server/db/schema';
+import { queryRows } from '../../server/db/client';
 import type { AccountLink, BankInfo } from '../../contract/account-link';
 import type { CardView } from '../../contract/card';
 import type { PullResponse, PushResult } from '../../contract/sync';
@@ -308,71 +305,3 @@ function bankBody() {
     accountNumber: '0812945269',
   };
 }
-
-describe('migration 0630', () => {
-  it("turns a profile's bank, link and video arrays into rows, in order", async () => {
-    const db = server.database.db;
-    const [member] = await db
-      .insert(members)
-      .values({
-        name: 'Hồ Sơ Cũ',
-        urlMinify: 'ho-so-cu-0630',
-        banks: [
-          { bankName: 'ACB', ownerName: 'HO SO CU', accountNumber: '123456' },
-          { bankName: 'BIDV', ownerName: 'HO SO CU', accountNumber: '' },
-        ],
-        links: [{ title: 'Web', url: 'https://hosocu.vn' }],
-        videos: ['https://youtu.be/dQw4w9WgXcQ'],
-      })
-      .returning();
-    const text = await readFile(path.join(migrationsDir, '0630_account_links.sql'), 'utf8');
-    // The copying part of the migration (the table exists already in this database).
-    await server.database.execScript(text.slice(text.indexOf("-- The profile's arrays")));
-    const rows = await queryRows<{
-      kind: string;
-      bank_name: string | null;
-      account_number: string | null;
-      title: string | null;
-      url: string | null;
-      ordinal: number;
-    }>(
-      db,
-      sql`SELECT kind, bank_name, account_number, title, url, ordinal FROM account_links
-          WHERE member_id = ${member!.id} ORDER BY ordinal`,
-    );
-    // A bank without an account number is not one.
-    expect(rows).toEqual([
-      {
-        kind: 'bank',
-        bank_name: 'ACB',
-        account_number: '123456',
-        title: null,
-        url: null,
-        ordinal: 0,
-      },
-      {
-        kind: 'link',
-        bank_name: null,
-        account_number: null,
-        title: 'Web',
-        url: 'https://hosocu.vn',
-        ordinal: 2,
-      },
-      {
-        kind: 'video',
-        bank_name: null,
-        account_number: null,
-        title: null,
-        url: 'https://youtu.be/dQw4w9WgXcQ',
-        ordinal: 3,
-      },
-    ]);
-    const view = (await (
-      await server.request('/api/members/getMemberIdView/ho-so-cu-0630')
-    ).json()) as CardView;
-    expect(view.owner.banks).toEqual([
-      { bankName: 'ACB', ownerName: 'HO SO CU', accountNumber: '123456' },
-    ]);
-    expect(view.owner.links).toEqual([{ title: 'Web', url: 'https://hosocu.vn' }]);
-  });
-});

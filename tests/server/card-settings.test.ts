@@ -363,7 +363,9 @@ describe('brand admin edits the brand', () => {
     const row = await brandRow();
     expect(row).toMatchObject({ name: 'Cà Phê Sương Mai Đà Lạt', language: 'EN' });
     expect(row.profile.bannerUrl).toBe('/demo/banner.svg');
-    expect(row.profile.intro).toBe('Cà phê đặc sản Đà Lạt');
+    // The note is the brand's one intro (decision 1120): the profile keeps no other.
+    expect(row.note).toBe('Rang mộc mỗi sáng.');
+    expect(row.profile.intro).toBeUndefined();
     await settled();
     const page = await server.request('/mbg/demo-brand');
     expect(await page.text()).toContain('Cà Phê Sương Mai Đà Lạt');

@@ -136,3 +136,17 @@ describe('foldVCardLine', () => {
     }
   });
 });
+
+describe('buildVCard for an organisation', () => {
+  it("makes no person's name from a brand's: N empty, ORG and FN the brand, KIND org", () => {
+    const text = buildVCard({ kind: 'org', name: 'Cà Phê Sương Mai', organization: 'Khác' });
+    const lines = text.split('\r\n');
+    expect(lines).toContain('N:;;;;');
+    expect(lines).toContain('ORG:Cà Phê Sương Mai');
+    expect(lines).toContain('FN:Cà Phê Sương Mai');
+    expect(lines).toContain('KIND:org');
+    const vcard = parse(text);
+    expect(vcard.getFirstPropertyValue('org')).toBe('Cà Phê Sương Mai');
+    expect(vcard.getFirstPropertyValue('n')).toEqual(['', '', '', '', '']);
+  });
+});

@@ -1,5 +1,6 @@
-// /action/brand/{id}: the brand's admins edit the brand — name, note, images (addresses for
-// now), language, theme, short link and the form visitors fill in. Online calls: the brand is
+// /action/brand/{id}: the brand's admins edit the brand — name, intro, about, phone, address,
+// website, e-mail, logo and cover (uploaded pictures), language, theme, short link and the form
+// visitors fill in. Online calls: the brand is
 // read from the server and only its admins may change it (anyone else is refused with 403).
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -17,14 +18,22 @@ import { ApiRequestError } from '../../api/http-client';
 import { contractResolver } from '../../lib/contract-resolver';
 import {
   brandUpdateSchema,
-  formFieldTypes,
   type BrandSettings as BrandSettingsData,
   type BrandUpdateInput,
-  type FormField,
 } from '../../../contract/card-settings';
+import { ImagePicker } from '../../ui/image-picker';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { useImageSrc } from '../../sync/use-image-src';
+import { FormFieldsEditor } from './form-fields-editor';
 import { ThemePicker, type ThemeValue } from './theme-picker';
 import { UrlMinifyField } from './url-minify-field';
-import { brandCalls, useBrandFormData, useBrandSettings, useStyleList } from './settings-data';
+import {
+  brandCalls,
+  uploadBrandPicture,
+  useBrandFormData,
+  useBrandSettings,
+  useStyleList,
+} from './settings-data';
 import { failureText, fieldFailure, useMessageLang } from './settings-messages';
 import './card-settings.css';
 
@@ -106,7 +115,16 @@ function useRefreshBrand(groupId: string) {
   };
 }
 
-type InfoFields = 'name' | 'note' | 'imagesUrl' | 'bannerUrl' | 'language';
+const infoFields = [
+  'name',
+  'note',
+  'aboutMe',
+  'phone',
+  'address',
+  'website',
+  'email',
+  'language',
+] as const;
 
 function BrandInfoForm({ settings }: { settings: BrandSettingsData }) {
   const { t } = useLingui();
@@ -118,19 +136,28 @@ function BrandInfoForm({ settings }: { settings: BrandSettingsData }) {
     defaultValues: {
       name: settings.name,
       note: settings.note ?? '',
-      imagesUrl: settings.imagesUrl ?? '',
-      bannerUrl: settings.bannerUrl ?? '',
+      aboutMe: settings.aboutMe ?? '',
+      phone: settings.phone ?? '',
+      address: settings.address ?? '',
+      website: settings.website ?? '',
+      email: settings.email ?? '',
       language: settings.language,
     },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
+    // Only the text fields: the pictures are saved on their own when picked.
+    const input: BrandUpdateInput = {};
+    for (const field of infoFields) (input as Record<string, unknown>)[field] = values[field];
     try {
-      refresh(await brandCalls.update(settings.id, values));
+      const saved = await brandCalls.update(settings.id, input);
+      refresh(saved);
+      // The server stores a bare domain with https://: the field shows what the card shows.
+      form.setValue('website', saved.website ?? '');
       toast.success(t`Đã lưu thông tin thương hiệu`);
     } catch (error) {
       let placed = false;
-      for (const field of ['name', 'note', 'imagesUrl', 'bannerUrl', 'language'] as InfoFields[]) {
+      for (const field of infoFields) {
         const text = fieldFailure(error, field);
         if (text) {
           form.setError(field, { type: 'server', message: text });
@@ -140,46 +167,76 @@ function BrandInfoForm({ settings }: { settings: BrandSettingsData }) {
       if (!placed) toast.error(failureText(error, lang));
     }
   });
+  const area = (field: 'note' | 'aboutMe', label: string, rows: number) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`brand-${field}`}>
+        {label}
+      </label>
+      <textarea
+        id={`brand-${field}`}
+        className="field__input"
+        rows={rows}
+        {...form.register(field)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `brand-${field}-error` : undefined}
+      />
+      {errors[field] && (
+        <span id={`brand-${field}-error`} className="field__error" role="alert">
+          {errors[field].message}
+        </span>
+      )}
+    </div>
+  );
   return (
     <section className="settings-section" aria-labelledby="brand-info-title">
       <h2 id="brand-info-title">
         <Trans>Thông tin</Trans>
       </h2>
+      {/* Each picture in a field's box: the field spacing keeps the cover's label off the
+          logo's buttons. */}
+      <div className="field">
+        <BrandPicture settings={settings} slot="imagesUrl" />
+      </div>
+      <div className="field">
+        <BrandPicture settings={settings} slot="bannerUrl" />
+      </div>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t`Tên thương hiệu`}
           {...form.register('name')}
           error={errors.name?.message}
         />
-        <div className="field">
-          <label className="field__label" htmlFor="brand-note">
-            <Trans>Giới thiệu ngắn</Trans>
-          </label>
-          <textarea
-            id="brand-note"
-            className="field__input"
-            rows={3}
-            {...form.register('note')}
-            aria-invalid={errors.note ? true : undefined}
-          />
-          {errors.note && (
-            <span className="field__error" role="alert">
-              {errors.note.message}
-            </span>
-          )}
-        </div>
+        {area('note', t`Giới thiệu ngắn`, 3)}
+        {area('aboutMe', t`Giới thiệu chi tiết`, 6)}
         <TextField
-          label={t`Ảnh đại diện (địa chỉ ảnh)`}
-          hint={t`Ví dụ: https://… hoặc /…`}
-          inputMode="url"
-          {...form.register('imagesUrl')}
-          error={errors.imagesUrl?.message}
+          label={t`Số điện thoại`}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          {...form.register('phone')}
+          error={errors.phone?.message}
         />
         <TextField
-          label={t`Ảnh bìa (địa chỉ ảnh)`}
+          label={t`Địa chỉ`}
+          autoComplete="off"
+          {...form.register('address')}
+          error={errors.address?.message}
+        />
+        <TextField
+          label={t`Trang web`}
+          hint={t`Ví dụ: suongmai.vn`}
           inputMode="url"
-          {...form.register('bannerUrl')}
-          error={errors.bannerUrl?.message}
+          autoComplete="off"
+          {...form.register('website')}
+          error={errors.website?.message}
+        />
+        <TextField
+          label={t`Email`}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          {...form.register('email')}
+          error={errors.email?.message}
         />
         <div className="field">
           <label className="field__label" htmlFor="brand-language">
@@ -195,6 +252,73 @@ function BrandInfoForm({ settings }: { settings: BrandSettingsData }) {
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The logo or the cover: uploaded and saved on the brand as soon as it is picked (online). */
+function BrandPicture({
+  settings,
+  slot,
+}: {
+  settings: BrandSettingsData;
+  slot: 'imagesUrl' | 'bannerUrl';
+}) {
+  const { t } = useLingui();
+  const lang = useMessageLang();
+  const online = useOnline();
+  const refresh = useRefreshBrand(settings.id);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [removing, setRemoving] = useState(false);
+  const current = settings[slot];
+  const src = useImageSrc(current);
+  const logo = slot === 'imagesUrl';
+  const save = async (url: string) => {
+    refresh(await brandCalls.update(settings.id, { [slot]: url }));
+  };
+  return (
+    <>
+      <ImagePicker
+        label={logo ? t`Logo` : t`Ảnh bìa`}
+        src={src}
+        shape={logo ? 'round' : 'wide'}
+        crop
+        disabled={!online || busy}
+        status={busy ? t`Đang tải ảnh lên…` : undefined}
+        error={error}
+        onPick={async (file) => {
+          setBusy(true);
+          setError(undefined);
+          try {
+            await save(await uploadBrandPicture(file, logo ? 'avatar' : 'banner', lang));
+            toast.success(logo ? t`Đã lưu logo` : t`Đã lưu ảnh bìa`);
+          } catch (failure) {
+            setError(fieldFailure(failure, slot) ?? failureText(failure, lang));
+          } finally {
+            setBusy(false);
+          }
+        }}
+        onRemove={() => setRemoving(true)}
+      />
+      {removing && (
+        <ConfirmDialog
+          open
+          title={logo ? t`Xoá logo?` : t`Xoá ảnh bìa?`}
+          danger
+          confirmLabel={t`Xoá ảnh`}
+          onCancel={() => setRemoving(false)}
+          onConfirm={() => {
+            setRemoving(false);
+            void save('').then(
+              () => toast.success(logo ? t`Đã xoá logo` : t`Đã xoá ảnh bìa`),
+              (failure: unknown) => toast.error(failureText(failure, lang)),
+            );
+          }}
+        >
+          <p>{t`Trang thương hiệu sẽ không còn ảnh này.`}</p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
 
@@ -267,104 +391,17 @@ function BrandLink({ settings }: { settings: BrandSettingsData }) {
 
 function BrandForm({ groupId }: { groupId: string }) {
   const { t } = useLingui();
-  const lang = useMessageLang();
-  const online = useOnline();
   const formData = useBrandFormData(groupId);
-  const [draft, setDraft] = useState<FormField[] | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const fields = draft ?? formData.data?.fields ?? [];
-  const typeLabels: Record<(typeof formFieldTypes)[number], string> = {
-    text: t`Chữ`,
-    textarea: t`Đoạn văn`,
-    phone: t`Số điện thoại`,
-    email: t`Email`,
-    number: t`Số`,
-    date: t`Ngày`,
-  };
-  const edit = (index: number, change: Partial<FormField>) =>
-    setDraft(fields.map((f, i) => (i === index ? { ...f, ...change } : f)));
-  const save = async () => {
-    setSaving(true);
-    setErrors({});
-    try {
-      await brandCalls.setFormData(groupId, { fields });
-      await formData.refetch();
-      setDraft(null);
-      toast.success(t`Đã lưu biểu mẫu`);
-    } catch (error) {
-      if (error instanceof ApiRequestError && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-      } else {
-        toast.error(failureText(error, lang));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <section className="settings-section" aria-labelledby="brand-form-title">
-      <h2 id="brand-form-title">
-        <Trans>Biểu mẫu đăng ký</Trans>
-      </h2>
-      <p className="field__hint">
-        <Trans>Những thông tin khách điền khi đăng ký với thương hiệu.</Trans>
-      </p>
-      <ol className="form-fields">
-        {fields.map((field, index) => (
-          <li key={index} className="form-fields__row">
-            <TextField
-              label={t`Tên trường ${index + 1}`}
-              value={field.label}
-              onChange={(e) => edit(index, { label: e.target.value })}
-              error={errors[`fields.${index}.label`]}
-            />
-            <div className="field">
-              <label className="field__label" htmlFor={`form-field-type-${index}`}>
-                <Trans>Kiểu</Trans>
-              </label>
-              <select
-                id={`form-field-type-${index}`}
-                className="field__input"
-                value={field.type}
-                onChange={(e) => edit(index, { type: e.target.value as FormField['type'] })}
-              >
-                {formFieldTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {typeLabels[type]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <label className="form-fields__required">
-              <input
-                type="checkbox"
-                checked={field.required}
-                onChange={(e) => edit(index, { required: e.target.checked })}
-              />{' '}
-              <Trans>Bắt buộc</Trans>
-            </label>
-            <Button
-              variant="secondary"
-              onClick={() => setDraft(fields.filter((_, i) => i !== index))}
-            >
-              <Trans>Xoá trường</Trans>
-            </Button>
-          </li>
-        ))}
-      </ol>
-      <div className="button-row">
-        <Button
-          variant="secondary"
-          disabled={fields.length >= 20}
-          onClick={() => setDraft([...fields, { label: '', type: 'text', required: false }])}
-        >
-          <Trans>Thêm trường</Trans>
-        </Button>
-        <Button onClick={() => void save()} busy={saving} disabled={!online || draft === null}>
-          <Trans>Lưu biểu mẫu</Trans>
-        </Button>
-      </div>
-    </section>
+    <FormFieldsEditor
+      saved={formData.data?.fields}
+      onSave={async (fields) => {
+        await brandCalls.setFormData(groupId, { fields });
+        await formData.refetch();
+      }}
+      title={t`Biểu mẫu đăng ký`}
+      hint={t`Những thông tin khách điền khi đăng ký với thương hiệu.`}
+      titleId="brand-form-title"
+    />
   );
 }

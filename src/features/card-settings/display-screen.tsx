@@ -1,5 +1,6 @@
 // /action/setting/display: the card's theme and organisation mode, previewed live; saved as an
-// offline write (kept on the device at once, sent when there is a network).
+// offline write (kept on the device at once, sent when there is a network). Below it, the
+// member's registration form (spec §7 member form data, decision 1121), an online call.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -12,7 +13,15 @@ import { QueryScope } from '../../api/query-client';
 import { useSession } from '../../api/use-session';
 import { defaultMemberThemeCode } from '../../../contract/theme';
 import { ThemePicker, type ThemeValue } from './theme-picker';
-import { saveMyTheme, useLocalTheme, useStyleList, useThemeAuth } from './settings-data';
+import {
+  saveMemberFormData,
+  saveMyTheme,
+  useLocalTheme,
+  useMemberFormData,
+  useStyleList,
+  useThemeAuth,
+} from './settings-data';
+import { FormFieldsEditor } from './form-fields-editor';
 import './card-settings.css';
 
 export function DisplayScreen() {
@@ -95,6 +104,24 @@ function Display() {
           </Button>
         )}
       </div>
+      <MemberForm memberId={memberId} />
     </main>
+  );
+}
+
+function MemberForm({ memberId }: { memberId: string }) {
+  const { t } = useLingui();
+  const formData = useMemberFormData(memberId);
+  return (
+    <FormFieldsEditor
+      saved={formData.data?.fields}
+      onSave={async (fields) => {
+        await saveMemberFormData(memberId, { fields });
+        await formData.refetch();
+      }}
+      title={t`Biểu mẫu đăng ký của tôi`}
+      hint={t`Những thông tin khách điền khi đăng ký với bạn. Cần có mạng để lưu.`}
+      titleId="member-form-title"
+    />
   );
 }

@@ -4,7 +4,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
 import { appDb, type AppDb } from '../../db/app-db';
 import { queueMutation, type QueueMutationInput } from '../../sync/mutate';
-import { apiFetch, NetworkError } from '../../api/http-client';
+import { apiFetch, ApiRequestError, NetworkError } from '../../api/http-client';
+import { pendingImageFor, queueImageUpload, uploadPendingImages } from '../../sync/image-uploads';
+import { messageText, type Lang } from '../../../contract/messages';
 import { currentMemberId } from '../../api/current-member';
 import { themeCatalogue } from '../../../contract/theme';
 import type {
@@ -12,6 +14,7 @@ import type {
   BrandSettings,
   BrandUpdateInput,
   FormDataInput,
+  MemberFormData,
   StyleList,
   ThemeAuth,
   ThemeType,
@@ -176,3 +179,43 @@ export const brandCalls = {
       idempotencyKey: crypto.randomUUID(),
     }),
 };
+
+/**
+ * A brand's logo or cover, uploaded now through the pictures' pipeline (decision 0620): the
+ * brand screen is online, so the picture is sent at once and its address answered; a picture
+ * the server refuses is thrown with the server's reason (and not kept waiting on this device).
+ */
+export async function uploadBrandPicture(
+  file: Blob,
+  purpose: 'avatar' | 'banner',
+  lang: Lang,
+): Promise<string> {
+  const url = await queueImageUpload(file, purpose);
+  const memberId = currentMemberId();
+  if (memberId) await uploadPendingImages(appDb, memberId);
+  const left = await pendingImageFor(appDb, url);
+  if (left?.state === 'rejected') {
+    await appDb.pendingImages.delete(left.id);
+    const code = left.error?.code ?? 'image_type_unsupported';
+    throw new ApiRequestError(left.error?.status ?? 400, code, messageText(code, lang));
+  }
+  return url;
+}
+
+export function useMemberFormData(memberId: string | undefined) {
+  return useQuery({
+    queryKey: ['card-settings', 'member-form', memberId],
+    queryFn: () => apiFetch<MemberFormData>(`/members/getFormDataByMemberId/${memberId ?? ''}`),
+    enabled: Boolean(memberId),
+    retry: false,
+  });
+}
+
+/** The member's own form is an online call, as the brand's (decision 1121). */
+export function saveMemberFormData(memberId: string, input: FormDataInput) {
+  return apiFetch<MemberFormData>(`/members/updateFormDataByMemberId/${memberId}`, {
+    method: 'PUT',
+    json: input,
+    idempotencyKey: crypto.randomUUID(),
+  });
+}
