@@ -90,6 +90,22 @@ export const messages = {
     vi: 'Số tài khoản chỉ gồm chữ và số (tối đa 19 ký tự)',
     en: 'The account number has only letters and digits (at most 19)',
   },
+  invalid_facebook_link: {
+    vi: 'Nhập tên trang Facebook hoặc đường dẫn facebook.com',
+    en: 'Enter a Facebook page name or a facebook.com link',
+  },
+  invalid_zalo_link: {
+    vi: 'Nhập số điện thoại Zalo hoặc đường dẫn zalo.me',
+    en: 'Enter a Zalo phone number or a zalo.me link',
+  },
+  invalid_tiktok_link: {
+    vi: 'Nhập tên TikTok (@ten) hoặc đường dẫn tiktok.com',
+    en: 'Enter a TikTok name (@name) or a tiktok.com link',
+  },
+  invalid_youtube_channel: {
+    vi: 'Nhập tên kênh YouTube (@kenh) hoặc đường dẫn youtube.com',
+    en: 'Enter a YouTube channel (@channel) or a youtube.com link',
+  },
   invalid_youtube_link: {
     vi: 'Đường dẫn YouTube không hợp lệ',
     en: 'Not a YouTube video link',

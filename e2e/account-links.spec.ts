@@ -235,3 +235,41 @@ test('the same edits with the network off survive a reload and reach the server 
   ).toBeVisible();
   await visitor.context.close();
 });
+
+test('links are typed the way people know them: a Zalo phone, a Facebook page, a TikTok name', async ({
+  page,
+  request,
+}) => {
+  const account = await registerMemberByApi(request, { name: 'Trần Thị Ngân' });
+  const session = await apiLogin(request, account);
+  await logInThroughForm(page, account);
+  await page.goto('/action/setting/links');
+  const add = async (type: string, field: string, text: string) => {
+    await page.getByRole('button', { name: 'Thêm liên kết' }).click();
+    const form = page.getByRole('form', { name: 'Thêm liên kết' });
+    await form.getByLabel('Loại liên kết').selectOption({ label: type });
+    await form.getByLabel(field).fill(text);
+    await form.getByRole('button', { name: 'Lưu' }).click();
+    return form;
+  };
+  // Not a phone for Zalo: the field says what Zalo wants, nothing is saved.
+  const refused = await add('Zalo', 'Số điện thoại Zalo hoặc đường dẫn zalo.me', '12345');
+  await expect(refused.getByText('Nhập số điện thoại Zalo hoặc đường dẫn zalo.me')).toBeVisible();
+  await refused.getByLabel('Số điện thoại Zalo hoặc đường dẫn zalo.me').fill('0912 345 678');
+  await refused.getByRole('button', { name: 'Lưu' }).click();
+  await expect(refused).toHaveCount(0);
+  await expect(
+    await add('Facebook', 'Tên trang hoặc đường dẫn Facebook', 'caphesuongmai'),
+  ).toHaveCount(0);
+  await expect(await add('TikTok', 'Tên TikTok hoặc đường dẫn', '@suongmai.coffee')).toHaveCount(0);
+
+  await expect
+    .poll(async () => (await serverLinks(request, session)).length, { timeout: 30_000 })
+    .toBe(3);
+  const rows = await serverLinks(request, session);
+  expect(rows.map((row) => [row.title, row.url])).toEqual([
+    ['Zalo', 'https://zalo.me/0912345678'],
+    ['Facebook', 'https://www.facebook.com/caphesuongmai'],
+    ['TikTok', 'https://www.tiktok.com/@suongmai.coffee'],
+  ]);
+});

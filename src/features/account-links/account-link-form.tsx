@@ -1,6 +1,6 @@
 // Add or edit one bank account, link or video; validated with the contract schema the server
 // also applies, messages in the form's language.
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
 import type * as v from 'valibot';
@@ -9,11 +9,17 @@ import type { AccountLinkRow } from '../../db/app-db';
 import {
   bankLinkFieldsSchema,
   videoLinkFieldsSchema,
-  webLinkFieldsSchema,
+  type webLinkFieldsSchema,
   type AccountLinkKind,
   type BankInfo,
 } from '../../../contract/account-link';
 import { shownFieldText } from '../../../contract/field-messages';
+import {
+  linkTypeOf,
+  typedLinkSchema,
+  webLinkTypes,
+  type WebLinkType,
+} from '../../../contract/link-types';
 import type { Lang } from '../../../contract/messages';
 import { TextField } from '../../ui/text-field';
 import { Button } from '../../ui/button';
@@ -121,13 +127,23 @@ type WebOutput =
 function WebLinkForm({ kind, row, onSubmit, onCancel }: FormProps) {
   const { t, i18n } = useLingui();
   const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
-  const schema = kind === 'video' ? videoLinkFieldsSchema : webLinkFieldsSchema;
+  const typeId = useId();
+  // A link of a known network is typed the way people know it (a Zalo phone, a page name…).
+  const [linkType, setLinkType] = useState<WebLinkType>(() =>
+    row && kind === 'link' ? linkTypeOf(row.url ?? '') : 'website',
+  );
+  // The resolver is made once; it reads the type chosen when the form is sent.
+  const linkTypeNow = useRef(linkType);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<WebValues, unknown, WebOutput>({
-    resolver: contractResolver<WebValues, WebOutput>(schema, lang),
+    resolver: (values, context, options) =>
+      contractResolver<WebValues, WebOutput>(
+        kind === 'video' ? videoLinkFieldsSchema : typedLinkSchema(linkTypeNow.current),
+        lang,
+      )(values, context, options),
     defaultValues: {
       kind: kind === 'video' ? 'video' : 'link',
       title: row?.title ?? '',
@@ -135,6 +151,27 @@ function WebLinkForm({ kind, row, onSubmit, onCancel }: FormProps) {
     },
   });
   const error = (message: string | undefined) => shownFieldText(message, lang);
+  const typeLabels: Record<WebLinkType, string> = {
+    website: t`Trang web`,
+    facebook: 'Facebook',
+    zalo: 'Zalo',
+    tiktok: 'TikTok',
+    youtube: t`Kênh YouTube`,
+  };
+  const addressLabels: Record<WebLinkType, string> = {
+    website: t`Đường dẫn`,
+    facebook: t`Tên trang hoặc đường dẫn Facebook`,
+    zalo: t`Số điện thoại Zalo hoặc đường dẫn zalo.me`,
+    tiktok: t`Tên TikTok hoặc đường dẫn`,
+    youtube: t`Tên kênh hoặc đường dẫn YouTube`,
+  };
+  const placeholders: Record<WebLinkType, string> = {
+    website: 'https://…',
+    facebook: t`tentrang hoặc facebook.com/…`,
+    zalo: '0912 345 678',
+    tiktok: '@ten',
+    youtube: '@kenh',
+  };
   const title =
     kind === 'video'
       ? row
@@ -152,6 +189,28 @@ function WebLinkForm({ kind, row, onSubmit, onCancel }: FormProps) {
     >
       <h2>{title}</h2>
       <input type="hidden" {...register('kind')} />
+      {kind === 'link' && (
+        <div className="field">
+          <label className="field__label" htmlFor={typeId}>
+            {t`Loại liên kết`}
+          </label>
+          <select
+            id={typeId}
+            className="field__input"
+            value={linkType}
+            onChange={(event) => {
+              linkTypeNow.current = event.target.value as WebLinkType;
+              setLinkType(linkTypeNow.current);
+            }}
+          >
+            {webLinkTypes.map((type) => (
+              <option key={type} value={type}>
+                {typeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <TextField
         label={kind === 'video' ? t`Tiêu đề video` : t`Tên hiển thị`}
         autoComplete="off"
@@ -159,11 +218,11 @@ function WebLinkForm({ kind, row, onSubmit, onCancel }: FormProps) {
         error={error(errors.title?.message)}
       />
       <TextField
-        label={kind === 'video' ? t`Đường dẫn YouTube` : t`Đường dẫn`}
-        type="url"
-        inputMode="url"
+        label={kind === 'video' ? t`Đường dẫn YouTube` : addressLabels[linkType]}
+        type={kind === 'video' || linkType === 'website' ? 'url' : 'text'}
+        inputMode={linkType === 'zalo' && kind === 'link' ? 'tel' : 'url'}
         autoComplete="off"
-        placeholder={kind === 'video' ? 'https://youtu.be/…' : 'https://…'}
+        placeholder={kind === 'video' ? 'https://youtu.be/…' : placeholders[linkType]}
         {...register('url')}
         error={error(errors.url?.message)}
       />
