@@ -134,3 +134,39 @@ test('offline, a seller finds a member by short link and by name on the device a
   await page.reload();
   expect(await serverCount()).toBe(before + 1);
 });
+
+test('customers are found however the phone or name is typed, and an empty search names it', async ({
+  page,
+  request,
+}) => {
+  const tag = `${Date.now() % 100000}`.padStart(5, '0');
+  const name = `Nguyễn Văn Khách ${tag}`;
+  const phone = `0912 8${tag.slice(0, 2)} ${tag.slice(2)}7`;
+  const brand = (await (await request.get('/api/groupAndBrand/getGDByById/demo-brand')).json()) as {
+    id: string;
+  };
+  await logInThroughForm(page, brandAdmin);
+  await page.goto(`/action/memberManagement?groupId=${brand.id}&tab=customers`);
+  const customers = page.getByRole('region', { name: 'Khách hàng' });
+  await customers.getByLabel('Tên khách hàng').fill(name);
+  await customers.getByLabel('Số điện thoại').fill(phone);
+  await customers.getByRole('button', { name: 'Thêm khách hàng' }).click();
+
+  const search = customers.getByLabel('Tìm khách hàng');
+  const list = customers.getByTestId('manage-customers');
+  // Digits without the spaces, with dots, or as +84; the name without its accents.
+  for (const typed of [
+    phone.replace(/\s/g, '').slice(0, 8),
+    phone.replace(/\s/g, '.'),
+    `+84 ${phone.slice(1)}`,
+    `nguyen van khach ${tag}`,
+  ]) {
+    await search.fill(typed);
+    await expect(list.getByText(name)).toBeVisible();
+  }
+  await search.fill(`không ai ${tag}`);
+  await expect(
+    customers.getByText(`Không có khách hàng nào khớp “không ai ${tag}”.`),
+  ).toBeVisible();
+  await expect(customers.getByText('Chưa có khách hàng nào.')).toHaveCount(0);
+});
