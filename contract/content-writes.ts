@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { uuidSchema } from './common';
-import type { CardActivity, CardPost, CardProduct, CardRelic } from './card';
+import type { CardActivity, CardPost, CardPoster, CardProduct, CardRelic } from './card';
 import {
   activitySchema,
   isBankActivity,
@@ -100,6 +100,26 @@ export interface PosterRecord extends MirroredItem {
   images: string[];
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * The posters a card shows on `today` (Vietnam's day), in its order: live, enabled and running,
+ * at most 20 — the rule of the server's listCardPosters, for the owner's preview on the device.
+ */
+export function runningPosters(records: readonly PosterRecord[], today: string): CardPoster[] {
+  return records
+    .filter((p) => p.deletedAt === null && p.enabled && p.startDate <= today && p.endDate >= today)
+    .sort((a, b) =>
+      a.startDate === b.startDate ? (a.id < b.id ? -1 : 1) : a.startDate < b.startDate ? -1 : 1,
+    )
+    .slice(0, 20)
+    .map(({ id, viewType, startDate, endDate, images }) => ({
+      id,
+      viewType,
+      startDate,
+      endDate,
+      images,
+    }));
 }
 
 /** The query of GET /poster/get-poster-by-group-member-id/{id}. */

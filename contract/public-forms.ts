@@ -8,6 +8,20 @@ export type PublicFormPath = (typeof publicFormPaths)[number];
 export const publicFormQueuedHeader = 'x-queued-offline';
 /** Page → worker: the network is back, send what waits. */
 export const replayPublicFormsMessage = 'REPLAY_PUBLIC_FORMS';
+/**
+ * A queued post the server refused on replay (a bad phone...): the worker keeps it in this
+ * cache under `refusedPublicPostPrefix + id` and tells open pages with this message; the form
+ * shows it with the server's words and the typed text (decision 0930).
+ */
+export const refusedPublicPostsCache = 'public-forms-refused';
+export const refusedPublicPostPrefix = '/__public-form-refused/';
+export const publicFormRefusedMessage = 'PUBLIC_FORM_REFUSED';
+export interface RefusedPublicPost {
+  path: PublicFormPath;
+  body: Record<string, unknown>;
+  message: string;
+  fields: Record<string, string>;
+}
 /** Honeypot: a field people never see; a filled one is a robot (answered as if stored). */
 export const honeypotField = 'website';
 /** Where a page with no service worker yet keeps the posts it could not send. */

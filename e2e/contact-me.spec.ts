@@ -168,6 +168,71 @@ test('a visitor’s messages, online and offline, reach the owner’s inbox once
   expect(await unreadNow()).toBe(unreadBefore);
 });
 
+test('a message kept offline and refused when sent comes back to the form, never dropped', async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = await apiLogin(request);
+  const stamp = `Khách sai số ${Date.now()}`;
+  const inbox = () =>
+    apiGet<Inbox>(
+      request,
+      owner,
+      `/api/contactUs/${owner.memberId}?filter=${encodeURIComponent(stamp)}`,
+    );
+  await page.goto('/me/demo');
+  await waitForServiceWorker(page);
+  const section = page.getByRole('region', { name: 'Liên hệ với tôi' });
+  await section.getByRole('button', { name: 'Để lại lời nhắn' }).click();
+  await context.setOffline(true);
+  // Filled (so the page lets it go) but a phone the server refuses.
+  await section.getByLabel('Họ tên').fill(stamp);
+  await section.getByLabel('Số điện thoại').fill('abc-123');
+  await section.getByLabel('Lời nhắn').fill('Xin báo giá 20 thẻ');
+  await section.getByRole('checkbox', { name: /Tôi đồng ý/ }).check();
+  await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
+  await expect(section.getByTestId('contact-me-status')).toContainText('sẽ gửi khi có mạng');
+
+  // Back online the worker sends it; the server's refusal is shown with the text as typed.
+  await goOnline(context, page);
+  await expect(section.getByTestId('contact-me-refused')).toBeVisible({ timeout: 30_000 });
+  await expect(section.locator('#contact-me-phone-error')).toHaveText('Số điện thoại không hợp lệ');
+  await expect(section.getByLabel('Họ tên')).toHaveValue(stamp);
+  await expect(section.getByLabel('Số điện thoại')).toHaveValue('abc-123');
+  await expect(section.getByLabel('Lời nhắn')).toHaveValue('Xin báo giá 20 thẻ');
+  expect((await inbox()).total).toBe(0);
+
+  // Fixed and sent again: it arrives, once.
+  await section.getByLabel('Số điện thoại').fill('0901234567');
+  await section.getByRole('button', { name: 'Gửi lời nhắn' }).click();
+  await expect(section.getByTestId('contact-me-status')).toHaveText(
+    'Cảm ơn bạn! Lời nhắn đã được gửi.',
+  );
+  const arrived = await inbox();
+  expect(arrived.items.map((m) => [m.name, m.phone])).toEqual([[stamp, '0901234567']]);
+  // Put the shared demo data back: read, and the lead removed.
+  const auth = { authorization: `Bearer ${owner.token}` };
+  for (const message of arrived.items) {
+    const res = await request.put(`/api/contactUs/setRead/${message.id}`, {
+      headers: auth,
+      data: { read: true },
+    });
+    expect(res.status()).toBe(200);
+  }
+  const contacts = await apiGet<{ items: Contact[] }>(
+    request,
+    owner,
+    `/api/contacts/getContactsByMemberId/${owner.memberId}?filter=${encodeURIComponent(stamp)}`,
+  );
+  for (const contact of contacts.items) {
+    const res = await request.put(`/api/contacts/deleteContactById/${contact.id}`, {
+      headers: auth,
+    });
+    expect(res.ok()).toBe(true);
+  }
+});
+
 test('a brand page shows the form too', async ({ page }) => {
   const res = await page.goto('/mbg/demo-brand');
   expect(res?.status()).toBe(200);

@@ -9,12 +9,59 @@ import { registerRoute } from 'workbox-routing';
 import {
   publicFormPaths,
   publicFormQueuedHeader,
+  publicFormRefusedMessage,
+  refusedPublicPostPrefix,
+  refusedPublicPostsCache,
   replayPublicFormsMessage,
+  type PublicFormPath,
+  type RefusedPublicPost,
 } from '../contract/public-forms';
 
 declare const self: ServiceWorkerGlobalScope;
 
-const queue = new Queue('public-forms', { maxRetentionTime: 7 * 24 * 60 });
+/** A refused post is kept for its form to show (the visitor fixes and sends it again). */
+async function keepRefused(request: Request, res: Response): Promise<void> {
+  const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body || typeof body.id !== 'string') return;
+  const answer = (await res.json().catch(() => null)) as {
+    error?: { message?: string; fields?: Record<string, string> };
+  } | null;
+  const refused: RefusedPublicPost = {
+    path: new URL(request.url).pathname as PublicFormPath,
+    body,
+    message: answer?.error?.message ?? '',
+    fields: answer?.error?.fields ?? {},
+  };
+  const cache = await caches.open(refusedPublicPostsCache);
+  await cache.put(refusedPublicPostPrefix + body.id, new Response(JSON.stringify(refused)));
+  for (const client of await self.clients.matchAll({ type: 'window' })) {
+    client.postMessage({ type: publicFormRefusedMessage });
+  }
+}
+
+/**
+ * Workbox's replay drops a post whatever the server answers; here a refusal (4xx) is kept for
+ * the page, and a server in trouble (5xx, 429) keeps the post queued for the next try.
+ */
+async function replay({ queue }: { queue: Queue }): Promise<void> {
+  let entry;
+  while ((entry = await queue.shiftRequest())) {
+    let res: Response;
+    try {
+      res = await fetch(entry.request.clone());
+    } catch (error) {
+      await queue.unshiftRequest(entry);
+      throw error;
+    }
+    if (res.status >= 500 || res.status === 429) {
+      await queue.unshiftRequest(entry);
+      return;
+    }
+    if (res.status >= 400) await keepRefused(entry.request, res);
+  }
+}
+
+const queue = new Queue('public-forms', { maxRetentionTime: 7 * 24 * 60, onSync: replay });
 
 registerRoute(
   ({ url }) =>
@@ -37,6 +84,6 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === replayPublicFormsMessage) {
-    event.waitUntil(queue.replayRequests().catch(() => undefined));
+    event.waitUntil(replay({ queue }).catch(() => undefined));
   }
 });

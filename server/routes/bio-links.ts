@@ -15,6 +15,8 @@ import { recordServerEvent } from './tracking';
 import { isUuid } from '../../contract/common';
 import { findMember, memberOwner, themeFor } from '../domain/cards';
 import { escapeHtml } from '../ssr/meta';
+import { chooseLanguage, localeOf, varyHeader } from '../ssr/card-pages';
+import { cardLanguageParam } from '../../contract/card-paths';
 import {
   bioLinkClickAction,
   bioLinkClickPath,
@@ -92,19 +94,29 @@ footer{margin-top:2rem;font-size:.9rem}footer a{color:${t.text}}
  */
 const workerScript = `<script>(function(){var n=navigator.serviceWorker;if(!n||/Zalo/i.test(navigator.userAgent)||n.controller)return;n.addEventListener('controllerchange',function(){var w=n.controller;if(w)w.postMessage({type:${JSON.stringify(keepVisitedPageMessage)},page:location.href,reads:[],images:[].map.call(document.images,function(i){return i.currentSrc||i.src}).filter(function(u){return /^https?:/.test(u)})})},{once:true});addEventListener('load',function(){n.register('/sw.js',{scope:'/'}).catch(function(){})})})()</script>`;
 
-function page(title: string, style: string, body: string, script = ''): string {
-  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(`${title} - m.e Cards`)}</title><meta name="robots" content="noindex"><style>${style}</style></head><body>${body}${script}</body></html>`;
+type Locale = 'vi' | 'en';
+
+/** The page's words in the visitor's language, chosen as the card page chooses (localeOf). */
+const words = {
+  vi: { empty: 'Chưa có liên kết nào.', card: 'Xem danh thiếp', notFound: 'Không tìm thấy trang' },
+  en: { empty: 'No links yet.', card: 'View card', notFound: 'Page not found' },
+} as const satisfies Record<Locale, Record<string, string>>;
+
+function page(locale: Locale, title: string, style: string, body: string, script = ''): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(`${title} - m.e Cards`)}</title><meta name="robots" content="noindex"><style>${style}</style></head><body>${body}${script}</body></html>`;
 }
 
 function itemHtml(key: string, item: BioLink): string {
   return `<li><a class="item ${item.kind}" href="${escapeHtml(bioLinkClickPath(key, item.id))}" rel="nofollow">${escapeHtml(item.title)}</a></li>`;
 }
 
-const notFoundPage = page(
-  'Không tìm thấy trang',
-  'body{font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem;color:#222;background:#fff}',
-  '<main><h1>Không tìm thấy trang</h1><p>Trang liên kết này không tồn tại. / This link page does not exist.</p><p><a href="/">m.e Cards</a></p></main>',
-);
+const notFoundPage = (locale: Locale) =>
+  page(
+    locale,
+    words[locale].notFound,
+    'body{font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem;color:#222;background:#fff}',
+    `<main><h1>${words[locale].notFound}</h1><p>Trang liên kết này không tồn tại. / This link page does not exist.</p><p><a href="/">m.e Cards</a></p></main>`,
+  );
 
 /**
  * /bio/{key} and its counting redirects /bio/{key}/go/{id}: visitors need no login. Mounted
@@ -127,9 +139,13 @@ export function bioLinkPageHandlers(deps: AppDeps): {
   };
 
   const bio: Handler<AppEnv> = async (c) => {
+    const chosen = c.req.query(cardLanguageParam);
+    if (chosen !== undefined) return chooseLanguage(c, chosen);
+    const locale = localeOf(c);
     const member = await memberOf(c.req.param('key') ?? '');
     c.header('Cache-Control', 'no-store');
-    if (!member) return c.html(notFoundPage, 404);
+    c.header('Vary', varyHeader);
+    if (!member) return c.html(notFoundPage(locale), 404);
     const now = deps.now();
     const [items, choice] = await Promise.all([
       shownBioLinksOf(db, member.id, now),
@@ -155,9 +171,9 @@ export function bioLinkPageHandlers(deps: AppDeps): {
       : '';
     const list = items.length
       ? `<ul>${items.map((item) => itemHtml(key, item)).join('')}</ul>`
-      : '<p class="empty">Chưa có liên kết nào.</p>';
-    const body = `<main>${avatar}<h1>${escapeHtml(owner.name)}</h1>${owner.intro ? `<p>${escapeHtml(owner.intro)}</p>` : ''}${list}<footer><a href="${escapeHtml(memberCardPath(key))}">Xem danh thiếp</a></footer></main>`;
-    return c.html(page(owner.name, pageStyle(choice.theme.value), body, workerScript));
+      : `<p class="empty">${words[locale].empty}</p>`;
+    const body = `<main>${avatar}<h1>${escapeHtml(owner.name)}</h1>${owner.intro ? `<p>${escapeHtml(owner.intro)}</p>` : ''}${list}<footer><a href="${escapeHtml(memberCardPath(key))}">${words[locale].card}</a></footer></main>`;
+    return c.html(page(locale, owner.name, pageStyle(choice.theme.value), body, workerScript));
   };
 
   const bioRedirect: Handler<AppEnv> = async (c) => {
@@ -168,7 +184,7 @@ export function bioLinkPageHandlers(deps: AppDeps): {
       member && isUuid(id) ? await shownBioLink(db, member.id, id, deps.now()) : undefined;
     // A target stored before today's rules (decision 1020) is not followed and not counted.
     if (!member || !item || bioLinkUrlProblem(item.url) !== null) {
-      return c.html(notFoundPage, 404);
+      return c.html(notFoundPage(localeOf(c)), 404);
     }
     await recordServerEvent(deps, c, {
       memberId: member.id,

@@ -189,7 +189,8 @@ export function pageMeta(data: CardPageData, origin: string, pathname: string): 
   return ownerMeta(view.owner, origin, pathname);
 }
 
-function localeOf(c: Context): 'vi' | 'en' {
+/** The language a server-drawn page is in; the bio page (routes/bio-links.ts) uses it too. */
+export function localeOf(c: Context): 'vi' | 'en' {
   // The same rule as the browser (src/i18n savedLocale): the lang cookie, else Vietnamese,
   // so the hydrated page renders the very same text.
   return cookieLocale(c.req.header('cookie') ?? '') ?? 'vi';
@@ -206,7 +207,7 @@ export const anonymousPageCacheControl = 'public, max-age=0, s-maxage=10';
 /** A CDN (RFC 9213) may also serve a stale copy for a minute while it revalidates. */
 export const anonymousPageCdnCacheControl = 'public, max-age=10, stale-while-revalidate=60';
 /** What changes the answer: language and login (cookies), a bearer token, the encoding. */
-const varyHeader = 'Accept-Encoding, Cookie, Authorization';
+export const varyHeader = 'Accept-Encoding, Cookie, Authorization';
 
 const anonymousPageCacheLimits: PageCacheLimits = {
   maxBytes: 48 * 1024 * 1024,
@@ -366,7 +367,7 @@ export interface CardPageDeps {
  * pages are rendered by (a year, as the app writes it) and the page comes back without the
  * parameter, so the page cache keeps one copy per language. An unknown value changes nothing.
  */
-function chooseLanguage(c: Context<AppEnv>, chosen: string): Response {
+export function chooseLanguage(c: Context<AppEnv>, chosen: string): Response {
   const url = new URL(c.req.url);
   url.searchParams.delete(cardLanguageParam);
   c.header('Cache-Control', 'no-store');

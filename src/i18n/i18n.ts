@@ -44,7 +44,10 @@ export async function activateLocale(locale: Locale, { remember = true } = {}): 
     firstScreenMessages(locale),
     fullCatalogWanted ? fullMessages(locale) : undefined,
   ]);
-  i18n.loadAndActivate({ locale, messages: { ...first, ...full } });
+  // Catalogs a screen merged in (the card's, the contact form's) stay: activating the same
+  // language again (after login, a profile sync) would otherwise show their ids.
+  const kept = i18n.locale === locale ? i18n.messages : {};
+  i18n.loadAndActivate({ locale, messages: { ...kept, ...first, ...full } });
   if (full) fullCatalogLoaded.add(locale);
   else fullCatalogLoaded.delete(locale);
   document.documentElement.lang = locale;

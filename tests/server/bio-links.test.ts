@@ -111,6 +111,33 @@ describe('bio link page', () => {
     expect(list.map((item) => item.id)).toEqual(expect.arrayContaining([first, second]));
   });
 
+  it("speaks the visitor's language as the card page does: the lang cookie, the ?lang= switch", async () => {
+    const en = await server.request('/bio/demo', { headers: { cookie: 'lang=en' } });
+    expect(en.status).toBe(200);
+    expect(en.headers.get('vary')).toMatch(/Cookie/);
+    const english = await en.text();
+    expect(english).toContain('<html lang="en"');
+    expect(english).toContain('View card');
+    expect(english).not.toContain('Xem danh thiếp');
+
+    const vi = await (await server.request('/bio/demo', { headers: { cookie: 'lang=vi' } })).text();
+    expect(vi).toContain('<html lang="vi"');
+    expect(vi).toContain('Xem danh thiếp');
+    expect(vi).not.toContain('View card');
+
+    // The switch writes the cookie and comes back without the parameter, like the card's.
+    const switched = await server.request('/bio/demo?lang=en');
+    expect(switched.status).toBe(303);
+    expect(switched.headers.get('location')).toBe('/bio/demo');
+    expect(switched.headers.get('set-cookie')).toMatch(/^lang=en;/);
+
+    const missing = await server.request('/bio/khong-co-ai-ten-nay', {
+      headers: { cookie: 'lang=en' },
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<h1>Page not found</h1>');
+  });
+
   it('keeps items outside their schedule off the page (from ≤ now < until)', async () => {
     const soon = randomUUID();
     const over = randomUUID();

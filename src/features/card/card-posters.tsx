@@ -21,7 +21,8 @@ export function CardPosters({
   if (pictures.length === 0) return null;
   return (
     <section className="card-posters" aria-label={t`Poster`}>
-      <ul className="card-posters__list">
+      {/* Focusable: a row wider than the screen scrolls with the keyboard too. */}
+      <ul className="card-posters__list" tabIndex={0}>
         {pictures.map((picture, index) => (
           <li key={picture.key} className="card-posters__item">
             <img

@@ -6,7 +6,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { cardAccountsOf, type CardAccountFields } from '../../../contract/account-link';
 import { appDb } from '../../db/app-db';
 import type { CardPageData } from '../../../contract/card-paths';
-import type { CardView } from '../../../contract/card';
+import type { CardPoster, CardView } from '../../../contract/card';
+import { runningPosters } from '../../../contract/content-writes';
+import { vietnamToday } from '../../../contract/content';
 import type { MirroredProfile } from '../../../contract/member';
 import { chooseTheme } from '../../../contract/theme-choice';
 import { memberCardPath } from '../../../contract/card-prefixes';
@@ -16,7 +18,11 @@ import { mergeCardMessages } from './card-i18n';
 import './card.css';
 
 /** The card view of the owner's profile: what the public card shows of it. */
-export function ownCardView(profile: MirroredProfile, accounts: CardAccountFields): CardView {
+export function ownCardView(
+  profile: MirroredProfile,
+  accounts: CardAccountFields,
+  posters: CardPoster[] = [],
+): CardView {
   const choice = chooseTheme({
     memberType: profile.type,
     themeCode: profile.theme,
@@ -62,7 +68,7 @@ export function ownCardView(profile: MirroredProfile, accounts: CardAccountField
     products: [],
     activities: [],
     relics: [],
-    posters: [],
+    posters,
   };
 }
 
@@ -78,8 +84,14 @@ export function OwnCardPreview({ profile }: { profile: MirroredProfile }) {
     () => appDb.accountLinks.where('memberId').equals(profile.id).toArray(),
     [profile.id],
   );
-  if (catalogLocale !== i18n.locale || !accountRows) return null;
-  const view = ownCardView(profile, cardAccountsOf(accountRows));
+  // The posters mirrored on this device, as the public card shows them today (decision 0673).
+  const posterRows = useLiveQuery(
+    () => appDb.posters.where('memberId').equals(profile.id).toArray(),
+    [profile.id],
+  );
+  if (catalogLocale !== i18n.locale || !accountRows || !posterRows) return null;
+  const posters = runningPosters(posterRows, vietnamToday(new Date()));
+  const view = ownCardView(profile, cardAccountsOf(accountRows), posters);
   const origin = window.location.origin;
   const cardUrl = `${origin}${memberCardPath(profile.urlMinify)}`;
   const data: CardPageData = {

@@ -3,13 +3,18 @@
 // Sent at once, or kept by the service worker when offline and sent once when the network is
 // back (told on screen). Empty fields are named here, before anything is queued; the server
 // names the rest. A hidden honeypot field catches robots.
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { i18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
 import { publicFormMessages } from '../../../contract/public-form-messages';
 import { honeypotField, leadConsentText } from '../../../contract/public-forms';
-import { postPublicForm, watchWaitingPublicPosts } from '../../lib/public-form-post';
+import {
+  onPublicPostRefused,
+  postPublicForm,
+  takeRefusedPublicPosts,
+  watchWaitingPublicPosts,
+} from '../../lib/public-form-post';
 import { messages as viMessages } from '../../locales/vi/contact-me.po';
 
 export interface ContactMeFormProps {
@@ -45,6 +50,35 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
   const [status, setStatus] = useState<Status>('idle');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState('');
+  const [refusedOffline, setRefusedOffline] = useState(false);
+
+  // A message kept offline and refused when it was sent (a bad phone...) comes back here with
+  // the server's words and the text as typed, never dropped (decision 0930).
+  useEffect(() => {
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const show = async () => {
+      const [refused] = await takeRefusedPublicPosts(
+        '/api/contactUs',
+        (body) => body.memberId === owner.id || body.groupId === owner.id,
+      );
+      if (!refused) return;
+      const body = refused.body;
+      setValues({
+        name: text(body.name),
+        phone: text(body.phone),
+        email: text(body.email),
+        company: text(body.company),
+        message: text(body.message),
+      });
+      setConsent(body.consent === true);
+      setErrors(refused.fields);
+      setNotice(Object.keys(refused.fields).length > 0 ? '' : refused.message);
+      setRefusedOffline(true);
+      setStatus('idle');
+    };
+    void show();
+    return onPublicPostRefused(() => void show());
+  }, [owner.id]);
 
   const set = (field: Field) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
 
@@ -68,6 +102,7 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
       return;
     }
     setStatus('sending');
+    setRefusedOffline(false);
     const recipient = owner.kind === 'group' ? { groupId: owner.id } : { memberId: owner.id };
     const outcome = await postPublicForm(
       '/api/contactUs',
@@ -134,6 +169,11 @@ function ContactMeForm({ owner }: ContactMeFormProps) {
 
   return (
     <form className="card-contact-me__form" onSubmit={(e) => void submit(e)} noValidate>
+      {refusedOffline && (
+        <p className="card-contact-me__error" role="alert" data-testid="contact-me-refused">
+          {t`Lời nhắn gửi khi ngoại tuyến chưa được nhận. Vui lòng sửa và gửi lại.`}
+        </p>
+      )}
       {notice && (
         <p className="card-contact-me__error" role="alert">
           {notice}

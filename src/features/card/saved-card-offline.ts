@@ -8,6 +8,8 @@ import { type CardPageData, type CardRoute } from '../../../contract/card-paths'
 import { memberCardPath } from '../../../contract/card-prefixes';
 import { cardAccountsOf } from '../../../contract/account-link';
 import { ownCardView } from './card-preview';
+import { runningPosters } from '../../../contract/content-writes';
+import { vietnamToday } from '../../../contract/content';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value : null;
@@ -25,7 +27,12 @@ export async function ownCardPage(
   );
   if (!profile) return null;
   const accounts = await appDb.accountLinks.where('memberId').equals(profile.id).toArray();
-  const view = ownCardView(profile, cardAccountsOf(accounts));
+  const posters = await appDb.posters.where('memberId').equals(profile.id).toArray();
+  const view = ownCardView(
+    profile,
+    cardAccountsOf(accounts),
+    runningPosters(posters, vietnamToday(new Date())),
+  );
   return {
     route,
     view,
