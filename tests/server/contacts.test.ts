@@ -238,7 +238,7 @@ describe('phonebook calls', () => {
       'id,Name,Phone,Email,Company,Job title,Address,Note,Card,Source,Arrived at,Consent at',
     );
     expect(csvText).toMatch(
-      /\n[0-9a-f-]{36},Hoàng Thị Mai,0944555666,mai\.hoang@gmail\.com,Nhà hàng Hương Rừng/,
+      /\n[0-9a-f-]{36},Hoàng Thị Mai,0944 555 666,mai\.hoang@gmail\.com,Nhà hàng Hương Rừng/,
     );
   });
 
