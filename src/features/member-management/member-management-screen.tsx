@@ -52,14 +52,14 @@ function MemberManagement({ groupId, tab, onChange }: ScreenProps) {
   const online = useOnline();
   if (groups === undefined) {
     return (
-      <main className="manage-page">
+      <main className="manage-page page stack">
         <Spinner />
       </main>
     );
   }
   if (groups.length === 0) {
     return (
-      <main className="manage-page">
+      <main className="manage-page page stack">
         <h1>
           <Trans>Quản lý thành viên</Trans>
         </h1>
@@ -74,7 +74,7 @@ function MemberManagement({ groupId, tab, onChange }: ScreenProps) {
     { id: 'customers', label: t`Khách hàng` },
   ];
   return (
-    <main className="manage-page">
+    <main className="manage-page page stack">
       <h1>
         <Trans>Quản lý thành viên</Trans>
       </h1>
@@ -103,7 +103,7 @@ function MemberManagement({ groupId, tab, onChange }: ScreenProps) {
           <Trans>Cần kết nối mạng để quản lý thành viên.</Trans>
         </p>
       )}
-      <nav className="manage-tabs" aria-label={t`Mục quản lý`}>
+      <nav className="manage-tabs cluster" aria-label={t`Mục quản lý`}>
         {tabs.map((item) => (
           <button
             key={item.id}
@@ -145,7 +145,7 @@ function Pager({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
-    <nav className="manage-pager" aria-label={t`Trang`}>
+    <nav className="manage-pager cluster" aria-label={t`Trang`}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <Trans>Trang trước</Trans>
       </Button>
@@ -229,8 +229,8 @@ function MembersPanel({
           </p>
           <ul className="manage-list" data-testid={`manage-${kind}`}>
             {list.data.items.map((item) => (
-              <li key={item.id} className="manage-list__item">
-                <div className="manage-list__who">
+              <li key={item.id} className="manage-list__item list-row">
+                <div className="manage-list__who list-row__body">
                   <a href={`/me/${item.urlMinify}`}>{item.name}</a>
                   <span>{[item.urlMinify, item.phone].filter(Boolean).join(' · ')}</span>
                   {item.accountStatus === 'locked' && (
@@ -240,7 +240,7 @@ function MembersPanel({
                   )}
                 </div>
                 {kind === 'requests' ? (
-                  <div className="manage-list__actions">
+                  <div className="manage-list__actions list-row__actions">
                     <Button
                       disabled={!online || busy}
                       aria-label={t`Chấp nhận ${item.name}`}
@@ -262,7 +262,7 @@ function MembersPanel({
                     </Button>
                   </div>
                 ) : (
-                  <div className="manage-list__actions">
+                  <div className="manage-list__actions list-row__actions">
                     <label className="manage-role">
                       <span className="visually-hidden">{t`Vai trò của ${item.name}`}</span>
                       <select
@@ -411,7 +411,7 @@ function CustomersPanel({ groupId, online }: { groupId: string; online: boolean 
 
   return (
     <section aria-label={t`Khách hàng`}>
-      <form className="manage-form" onSubmit={(e) => void create(e)} noValidate>
+      <form className="manage-form stack stack--tight" onSubmit={(e) => void create(e)} noValidate>
         <h2>
           <Trans>Thêm khách hàng</Trans>
         </h2>
@@ -445,8 +445,8 @@ function CustomersPanel({ groupId, online }: { groupId: string; online: boolean 
         <>
           <ul className="manage-list" data-testid="manage-customers">
             {list.data.items.map((c) => (
-              <li key={c.id} className="manage-list__item">
-                <div className="manage-list__who">
+              <li key={c.id} className="manage-list__item list-row">
+                <div className="manage-list__who list-row__body">
                   <strong>{c.name}</strong>
                   <span>{[c.phone, c.email].filter(Boolean).join(' · ')}</span>
                   {c.memberUrlMinify && (
@@ -455,7 +455,7 @@ function CustomersPanel({ groupId, online }: { groupId: string; online: boolean 
                     </a>
                   )}
                 </div>
-                <div className="manage-list__actions">
+                <div className="manage-list__actions list-row__actions">
                   <Button
                     variant="secondary"
                     disabled={!online}
