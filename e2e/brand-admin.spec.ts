@@ -8,6 +8,7 @@ import { expect, test } from './support/axe';
 import type { BrandSettings } from '../contract/card-settings';
 import type { CardOwner } from '../contract/card';
 import { apiGet, apiLogin, logInThroughForm as logIn } from './support/session';
+import { keepCropped } from './support/pictures';
 
 const brandAdmin = { email: 'brand@mecards.vn', password: 'brand12345' } as const;
 
@@ -15,14 +16,6 @@ async function picture(width: number, height: number, colour: string): Promise<B
   return sharp({ create: { width, height, channels: 3, background: colour } })
     .jpeg({ quality: 85 })
     .toBuffer();
-}
-
-/** The crop dialog opens on a picked picture; its framed middle is kept as it comes. */
-async function keepCropped(page: Page, label: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: label });
-  await expect(dialog.getByRole('group', { name: 'Vùng cắt ảnh' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Dùng ảnh này' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 const edits = {

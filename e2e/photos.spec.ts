@@ -13,6 +13,7 @@ import {
   waitForOfflineShell,
   type ApiSession,
 } from './support/session';
+import { keepCropped } from './support/pictures';
 
 async function photo(width: number, height: number, colour: string): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: colour } })
@@ -26,14 +27,6 @@ async function photo(width: number, height: number, colour: string): Promise<Buf
     .jpeg({ quality: 85 })
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 46/1 0/1' } })
     .toBuffer();
-}
-
-/** The crop dialog opens on a picked picture; its framed middle is kept as it comes. */
-async function keepCropped(page: Page, label: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: label });
-  await expect(dialog.getByRole('group', { name: 'Vùng cắt ảnh' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Dùng ảnh này' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 async function ownProfile(request: APIRequestContext, session: ApiSession): Promise<Member> {
