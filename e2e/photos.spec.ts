@@ -1,7 +1,7 @@
 // Card pictures (issue 12, decision 0620): an avatar uploaded from a file reaches the public
 // card and the vCard (inline JPEG); a banner picked with the network off waits on the device,
 // is shown from there, and reaches the server once the network is back.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './support/axe';
 import type { Member } from '../contract/member';
