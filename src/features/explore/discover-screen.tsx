@@ -12,6 +12,7 @@ import {
 import { formatDate, formatNumber } from '../../../contract/format';
 import { usePageTitle } from '../../ui/page-title';
 import { TextField } from '../../ui/text-field';
+import { ErrorScreen } from '../../ui/error-screen';
 import { EmptyState } from '../../ui/empty-state';
 import { useDirectory } from './explore-data';
 import './explore.css';
@@ -22,6 +23,7 @@ export function DiscoverScreen() {
   const state = useDirectory();
   if (state.kind === 'loading')
     return <main className="explore-page page stack" aria-busy="true" />;
+  if (state.kind === 'failed') return <ErrorScreen />;
   if (state.kind === 'missing') {
     return (
       <main className="explore-page page stack">

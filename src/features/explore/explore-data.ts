@@ -30,17 +30,25 @@ export async function refreshDirectory(agencyId?: string): Promise<ExploreDirect
 export type DirectoryState =
   | { kind: 'loading' }
   | { kind: 'missing'; offline: boolean }
+  | { kind: 'failed' }
   | { kind: 'ready'; directory: ExploreDirectoryRow; refreshing: boolean };
 
 /** The directory from the device, refreshed from the server when there is a network. */
 export function useDirectory(agencyId?: string): DirectoryState {
   const [refreshing, setRefreshing] = useState(true);
-  const [failed, setFailed] = useState(false);
+  // Why the server gave no directory: none for this member (404), no answer, or another error.
+  const [failed, setFailed] = useState<'none' | 'offline' | 'error'>('none');
   useEffect(() => {
     let live = true;
     refreshDirectory(agencyId)
       // A 404 is an answer (no directory for this member), not a lost connection.
-      .catch((error: unknown) => live && setFailed(error instanceof NetworkError))
+      .catch(
+        (error: unknown) =>
+          live &&
+          setFailed(
+            isNotFound(error) ? 'none' : error instanceof NetworkError ? 'offline' : 'error',
+          ),
+      )
       .finally(() => live && setRefreshing(false));
     return () => {
       live = false;
@@ -52,7 +60,8 @@ export function useDirectory(agencyId?: string): DirectoryState {
     return (id ? await appDb.exploreDirectories.get(id) : undefined) ?? null;
   }, [agencyId]);
   if (row === undefined || (row === null && refreshing)) return { kind: 'loading' };
-  if (row === null) return { kind: 'missing', offline: failed };
+  if (row === null && failed === 'error') return { kind: 'failed' };
+  if (row === null) return { kind: 'missing', offline: failed === 'offline' };
   return { kind: 'ready', directory: row, refreshing };
 }
 
