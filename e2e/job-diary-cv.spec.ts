@@ -134,6 +134,8 @@ test('a member fills in the CV and downloads a PDF whose text is the Vietnamese 
   await page.goto('/action/createCv');
   await expect(page.getByRole('heading', { level: 1, name: 'CV của tôi' })).toBeVisible();
   const form = page.getByRole('form', { name: 'CV của tôi' });
+  // The form starts from the card once the profile reaches this new device.
+  await expect(form.getByLabel('Email')).toHaveValue(account.email);
   // Nothing filled in: each required field names its problem.
   await form.getByLabel('Email').fill('');
   await form.getByRole('button', { name: 'Lưu CV' }).click();

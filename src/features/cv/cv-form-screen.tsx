@@ -45,6 +45,8 @@ export function CvFormScreen() {
   usePageTitle(t`CV của tôi`);
   const [me] = useState(currentMemberId);
   const sources = useCvSources(me);
+  // The form's key once the member has touched it: data arriving later never redraws it.
+  const [touchedKey, setTouchedKey] = useState<string | null>(null);
   if (!me) {
     return (
       <main className="cv-screen page stack">
@@ -64,18 +66,32 @@ export function CvFormScreen() {
         <Spinner label={t`Đang tải…`} />
       ) : (
         // Drawn again once the profile or a saved CV reaches a new device, so the form starts
-        // from them rather than blank (never while typing: the key changes only on arrival).
+        // from them rather than blank — but only until the member types or saves: what they
+        // typed is never replaced by a pull landing in the middle.
         <CvForm
-          key={`${sources.profile ? 'profile' : ''}-${sources.cv ? 'cv' : ''}`}
+          key={touchedKey ?? sourcesKey(sources)}
           memberId={me}
           sources={sources}
+          onTouched={() => setTouchedKey((key) => key ?? sourcesKey(sources))}
         />
       )}
     </main>
   );
 }
 
-function CvForm({ memberId, sources }: { memberId: string; sources: CvSources }) {
+function sourcesKey(sources: CvSources): string {
+  return `${sources.profile ? 'profile' : ''}-${sources.cv ? 'cv' : ''}`;
+}
+
+function CvForm({
+  memberId,
+  sources,
+  onTouched,
+}: {
+  memberId: string;
+  sources: CvSources;
+  onTouched: () => void;
+}) {
   const { t, i18n } = useLingui();
   const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
   const genderId = useId();
@@ -140,6 +156,9 @@ function CvForm({ memberId, sources }: { memberId: string; sources: CvSources })
         className="cv-form stack"
         noValidate
         aria-label={t`CV của tôi`}
+        onInputCapture={onTouched}
+        onChangeCapture={onTouched}
+        onSubmitCapture={onTouched}
         onSubmit={handleSubmit(submit)}
       >
         <fieldset>
