@@ -79,8 +79,9 @@ function lanesOfSpecs() {
 /** Seconds per spec file (every attempt counted: a retry costs the lane its time too). */
 function specSeconds(reportFiles) {
   const seconds = {};
+  // Counted under the spec file the suite came from, even for tests a support module declares.
   const walk = (suite, file) => {
-    const name = path.basename(suite.file ?? file ?? '');
+    const name = file ?? path.basename(suite.file ?? '');
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         for (const result of test.results ?? []) {

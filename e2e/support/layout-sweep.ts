@@ -1,20 +1,21 @@
-// Every screen of every role at phones' widths (320, 360, 390 px) and a tablet's (768 px): just open and
-// check the layout rules (e2e/support/layout.ts) and axe, no journey. The screens are the ones
-// each role can reach from its menu and home, plus the public pages, so a screen no journey
-// visits is still checked.
+// The layout sweep (decision 0950): every screen of every role at phones' widths (320, 360,
+// 390 px) and a tablet's (768 px), just opened and checked with the layout rules
+// (e2e/support/layout.ts) and axe, no journey. The screens are the ones each role can reach from
+// its menu and home, plus the public pages, so a screen no journey visits is still checked. One
+// spec per role, so the lanes of `npm run e2e` can share them out.
 import type { Page } from '@playwright/test';
-import { test, expect, type AccessibilityWatch } from './support/axe';
-import { logInThroughForm } from './support/session';
-import { pageRouteOf } from '../contract/page-routes';
+import { test, expect, type AccessibilityWatch } from './axe';
+import { logInThroughForm } from './session';
+import { pageRouteOf } from '../../contract/page-routes';
 
 const widths = [320, 360, 390, 768] as const;
 
-const roles = [
-  { name: 'member', email: 'demo@mecards.vn', password: 'demo12345' },
-  { name: 'staff', email: 'staff@mecards.vn', password: 'staff12345' },
-  { name: 'brand admin', email: 'brand@mecards.vn', password: 'brand12345' },
-  { name: 'agency admin', email: 'agency@mecards.vn', password: 'agency12345' },
-] as const;
+const sweepRoles = {
+  member: { name: 'member', email: 'demo@mecards.vn', password: 'demo12345' },
+  staff: { name: 'staff', email: 'staff@mecards.vn', password: 'staff12345' },
+  brandAdmin: { name: 'brand admin', email: 'brand@mecards.vn', password: 'brand12345' },
+  agencyAdmin: { name: 'agency admin', email: 'agency@mecards.vn', password: 'agency12345' },
+} as const;
 
 const publicPaths = [
   '/login',
@@ -108,14 +109,21 @@ async function sweep(
     .map((f) => `${f.address} at ${f.width}px — ${f.rule}: ${f.target}: ${f.detail}`);
 }
 
-test.describe('layout at 320, 360, 390 and 768 px', () => {
-  test.describe.configure({ timeout: 300_000 });
-
-  test('public pages', async ({ page, accessibility }) => {
-    expect(await sweep(page, accessibility, publicPaths)).toEqual([]);
+/** The sweep of the public pages, as one test. */
+export function sweepPublicPages(): void {
+  test.describe('layout at 320, 360, 390 and 768 px', () => {
+    test.describe.configure({ timeout: 300_000 });
+    test('public pages', async ({ page, accessibility }) => {
+      expect(await sweep(page, accessibility, publicPaths)).toEqual([]);
+    });
   });
+}
 
-  for (const role of roles) {
+/** The sweep of every screen `role` reaches from its home and menu, as one test. */
+export function sweepRole(key: keyof typeof sweepRoles): void {
+  const role = sweepRoles[key];
+  test.describe('layout at 320, 360, 390 and 768 px', () => {
+    test.describe.configure({ timeout: 300_000 });
     test(`every screen of the ${role.name}`, async ({ page, accessibility }) => {
       await logInThroughForm(page, role);
       // The member's home: its menu and hub link every screen the role has.
@@ -128,5 +136,5 @@ test.describe('layout at 320, 360, 390 and 768 px', () => {
       expect(paths.length).toBeGreaterThan(8);
       expect(await sweep(page, accessibility, paths, { inApp: true })).toEqual([]);
     });
-  }
-});
+  });
+}

@@ -1,0 +1,4 @@
+// The layout sweep of every screen of the brand admin (e2e/support/layout-sweep.ts).
+import { sweepRole } from './support/layout-sweep';
+
+sweepRole('brandAdmin');
