@@ -26,7 +26,7 @@ export const fairUseLimits: FairUseLimits = {
   strangerRecipientsPerDay: 60,
   friendRequestsPerDay: 200,
   openLiveStreams: 20,
-  contacts: 50_000,
+  contacts: 100_000,
 };
 
 /** Env names that override a number, for tests that need a small limit (FAIR_USE_CONTACTS…). */
