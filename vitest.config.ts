@@ -14,6 +14,7 @@ export default defineConfig({
     pool: 'forks',
     // Vitest leaves a core free by default: on two cores that is one file at a time.
     maxWorkers: availableParallelism(),
-    globalSetup: ['tests/support/database-snapshots.ts'],
+    globalSetup: ['tests/support/database-snapshots.ts', 'tests/support/server-build-setup.ts'],
+    setupFiles: ['tests/support/server-build-env.ts'],
   },
 });

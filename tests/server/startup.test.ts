@@ -45,8 +45,12 @@ function start(env: Record<string, string>): Started {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'MIGRATIONS_DIR', 'PORT', 'DATA_DIR'])
     delete base[name];
+  // The run's compiled server (tests/support/server-build-setup.ts) when there is one.
+  const build = process.env.TEST_SERVER_BUILD;
+  delete base.TEST_SERVER_BUILD;
+  if (build) delete base.NODE_OPTIONS;
   // Own process group, so a stuck child is stopped with everything it started.
-  const group = startGroup(tsx, ['server/main.ts'], {
+  const group = startGroup(build ? process.execPath : tsx, build ? [build] : ['server/main.ts'], {
     cwd: root,
     env: { ...base, LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent', ...env },
   });

@@ -19,7 +19,10 @@ export function compileServer(outFile: string): void {
 
 export interface ServerProcessOptions {
   port: number;
-  /** The compiled server to run on plain node; default `tsx server/main.ts`. */
+  /**
+   * The compiled server to run on plain node; default the test run's build
+   * (TEST_SERVER_BUILD, tests/support/server-build-setup.ts), else `tsx server/main.ts`.
+   */
   compiled?: string;
   /** Working directory; default the repository. */
   cwd?: string;
@@ -40,10 +43,10 @@ export function startServerProcess(options: ServerProcessOptions): ServerProcess
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'MIGRATIONS_DIR', 'DATA_DIR']) {
     delete base[name];
   }
-  if (options.compiled) delete base.NODE_OPTIONS;
-  const [command, args] = options.compiled
-    ? [process.execPath, [options.compiled]]
-    : [tsx, ['server/main.ts']];
+  const compiled = options.compiled ?? process.env.TEST_SERVER_BUILD;
+  delete base.TEST_SERVER_BUILD;
+  if (compiled) delete base.NODE_OPTIONS;
+  const [command, args] = compiled ? [process.execPath, [compiled]] : [tsx, ['server/main.ts']];
   const group = startGroup(command, args, {
     cwd: options.cwd ?? repoRoot,
     env: {
