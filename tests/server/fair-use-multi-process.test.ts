@@ -4,31 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/free-port';
 import { createDatabase, type TestDatabase } from '../support/postgres-databases';
-import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process';
+import { startOnDatabase, type ServerProcess } from '../support/server-process';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 const servers: ServerProcess[] = [];
 let database: TestDatabase | undefined;
-
-async function startProcess(databaseUrl: string, seedDemo: boolean): Promise<string> {
-  const server = startServerProcess({
-    port: await freePort(),
-    env: {
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: 'fair-use-multi-process-secret-fair-use-multi',
-      SEED_DEMO: String(seedDemo),
-      SECURE_COOKIES: 'false',
-      FAIR_USE_UPLOADS_PER_HOUR: '4',
-      FAIR_USE_OPEN_LIVE_STREAMS: '2',
-    },
-  });
-  servers.push(server);
-  await waitUntilReady(server);
-  return server.url;
-}
 
 describe.skipIf(!adminUrl)('fair use across two server processes', () => {
   let one = '';
@@ -37,8 +19,13 @@ describe.skipIf(!adminUrl)('fair use across two server processes', () => {
 
   beforeAll(async () => {
     database = await createDatabase(adminUrl!, 'mecards_fair_use');
-    one = await startProcess(database.url, true);
-    two = await startProcess(database.url, false);
+    const env = {
+      AUTH_SECRET: 'fair-use-multi-process-secret-fair-use-multi',
+      FAIR_USE_UPLOADS_PER_HOUR: '4',
+      FAIR_USE_OPEN_LIVE_STREAMS: '2',
+    };
+    one = (await startOnDatabase(servers, database.url, { seedDemo: true, env })).url;
+    two = (await startOnDatabase(servers, database.url, { seedDemo: false, env })).url;
     const login = await fetch(`${one}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -13,8 +13,7 @@ import webPush from 'web-push';
 import { queryRows } from '../../server/db/client';
 import { signAccessToken } from '../../server/auth/access-token';
 import { startSession } from '../../server/auth/sessions';
-import { freePort } from '../support/free-port';
-import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process';
+import { startOnDatabase, type ServerProcess } from '../support/server-process';
 
 // Both processes send pushes with one VAPID key pair (as a real deployment must).
 const vapidKeys = webPush.generateVAPIDKeys();
@@ -28,23 +27,17 @@ let databaseName: string | undefined;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts `tsx server/main.ts` in its own process group and waits until it answers. */
-async function startProcess(databaseUrl: string, seedDemo: boolean): Promise<ServerProcess> {
-  const server = startServerProcess({
-    port: await freePort(),
+/** A server process on the shared database, ready (the first loads the demo data). */
+function startProcess(databaseUrl: string, seedDemo: boolean): Promise<ServerProcess> {
+  return startOnDatabase(servers, databaseUrl, {
+    seedDemo,
     env: {
-      DATABASE_URL: databaseUrl,
       AUTH_SECRET: authSecret,
       VAPID_PUBLIC_KEY: vapidKeys.publicKey,
       VAPID_PRIVATE_KEY: vapidKeys.privateKey,
-      SEED_DEMO: String(seedDemo),
       TRUST_PROXY: 'true',
-      SECURE_COOKIES: 'false',
     },
   });
-  servers.push(server);
-  await waitUntilReady(server);
-  return server;
 }
 
 /** Waits out the end of a rule's fixed window if it is near, so a burst stays in one window. */

@@ -4,9 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { freePort } from '../support/free-port';
 import { createDatabase, type TestDatabase } from '../support/postgres-databases';
-import { startServerProcess, waitUntilReady, type ServerProcess } from '../support/server-process';
+import { startOnDatabase, type ServerProcess } from '../support/server-process';
 import { mainImageUrl } from '../../contract/image';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -14,29 +13,15 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const servers: ServerProcess[] = [];
 let database: TestDatabase | undefined;
 
-async function startProcess(databaseUrl: string, seedDemo: boolean): Promise<string> {
-  const server = startServerProcess({
-    port: await freePort(),
-    env: {
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: 'uploads-multi-process-secret-uploads-multi',
-      SEED_DEMO: String(seedDemo),
-      SECURE_COOKIES: 'false',
-    },
-  });
-  servers.push(server);
-  await waitUntilReady(server);
-  return server.url;
-}
-
 describe.skipIf(!adminUrl)('uploads across two server processes', () => {
   let one = '';
   let two = '';
 
   beforeAll(async () => {
     database = await createDatabase(adminUrl!, 'mecards_uploads');
-    one = await startProcess(database.url, true);
-    two = await startProcess(database.url, false);
+    const env = { AUTH_SECRET: 'uploads-multi-process-secret-uploads-multi' };
+    one = (await startOnDatabase(servers, database.url, { seedDemo: true, env })).url;
+    two = (await startOnDatabase(servers, database.url, { seedDemo: false, env })).url;
   }, 200_000);
 
   afterAll(async () => {

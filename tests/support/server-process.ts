@@ -3,6 +3,7 @@
 // the environment a test wants, and waited for until /api/ready answers 200.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from './free-port';
 import { startGroup, type ProcessGroup } from './process-group';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -79,4 +80,28 @@ export async function waitUntilReady(server: ServerProcess, timeoutMs = 90_000):
     if (res?.status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Starts one of several processes on the PostgreSQL database `databaseUrl` and waits until it
+ * serves; `seedDemo` for the first (the others find the migrations and demo data done). Added
+ * to `servers` before the wait, so the caller stops it even if it never becomes ready.
+ */
+export async function startOnDatabase(
+  servers: ServerProcess[],
+  databaseUrl: string,
+  { seedDemo, env = {} }: { seedDemo: boolean; env?: NodeJS.ProcessEnv },
+): Promise<ServerProcess> {
+  const server = startServerProcess({
+    port: await freePort(),
+    env: {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: String(seedDemo),
+      SECURE_COOKIES: 'false',
+      ...env,
+    },
+  });
+  servers.push(server);
+  await waitUntilReady(server);
+  return server;
 }
