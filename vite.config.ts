@@ -46,7 +46,7 @@ function modulesLoadedFrom(entry: string): Set<string> {
 const cardModules = new Set([
   ...modulesLoadedFrom('src/ssr/entry-card.tsx'),
   ...modulesLoadedFrom('src/ssr/card-island.ts'),
-  ...modulesLoadedFrom('src/ssr/entry-wedding.tsx'),
+  ...modulesLoadedFrom('src/ssr/wedding-island.ts'),
 ]);
 const loadedByCard = (id: string) => cardModules.has(path.resolve(id.split('?')[0] ?? id));
 const clientChunkGroups = [

@@ -7,9 +7,11 @@ import { appPageStatus } from '../ssr/cv-page-status';
 import type { AppDeps, AppEnv } from './env';
 import { appScreenPages } from '../ssr/app-screens';
 import { cardPageHandler, inlineStylesheets } from '../ssr/card-pages';
-import { weddingPageHandler } from '../ssr/wedding-pages';
+import { weddingPageHandlers } from '../ssr/wedding-pages';
 import { bioLinkPageHandlers } from '../routes/bio-links';
+import { receiveGuestReply } from '../routes/wedding';
 import { mountServerPages } from './server-pages';
+import { bodyLimit } from 'hono/body-limit';
 
 /** Hashed file names never change, so they are cached for a year; the rest revalidate. */
 export function cacheControlFor(filePath: string): string {
@@ -71,9 +73,19 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
   };
   // Server-rendered pages (cards, wedding, bio) before the files: no file lives under their
   // paths, and a crowd on one card should not cost a stat() per visit.
+  const weddingPages = weddingPageHandlers(deps, { indexHtml, receiveReply: receiveGuestReply });
+  // A guest's reply sent as a plain form (no script) comes back to the invitation's address.
+  app.post(
+    '/wedding/:id',
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) => c.text('Payload Too Large', 413),
+    }),
+    weddingPages.reply,
+  );
   mountServerPages(app, {
     card: cardPageHandler(deps, { indexHtml }),
-    wedding: weddingPageHandler(deps, { indexHtml }),
+    wedding: weddingPages.page,
     ...bioLinkPageHandlers(deps),
   });
   if (existsSync(deps.config.clientDir)) {
