@@ -2,12 +2,13 @@
 // opens Zalo, saves the contact, reads the bank details and VietQR, moves between sections and
 // opens posts and products; with JavaScript a small island adds the share sheet and the
 // contact form. The wedding invitation likewise (decision 0931): read, gift VietQR, map, and a
-// reply the server answers as a page. No card or wedding page asks another origin for anything.
+// reply the server answers as a page; and a public CV. No card, wedding or CV page asks another
+// origin for anything.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/axe';
 import { decodeQrCanvas } from './support/qr-decode';
-import { apiGet, apiLogin } from './support/session';
+import { apiGet, apiLogin, registerMemberByApi } from './support/session';
 import type { WeddingGuest } from '../contract/wedding';
 
 /**
@@ -47,6 +48,27 @@ async function createWedding(request: APIRequestContext): Promise<string> {
   });
   expect(created.status()).toBe(200);
   return id;
+}
+
+/** A new member with a public CV, saved through the API; the CV's address. */
+async function createPublicCv(request: APIRequestContext): Promise<string> {
+  const account = await registerMemberByApi(request, { name: 'Lê Thị Hồ Sơ' });
+  const session = await apiLogin(request, account);
+  const saved = await request.put(`/api/cv/updateCvByMemberId/${session.memberId}`, {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: {
+      email: 'hoso@example.vn',
+      phone: '0912 345 678',
+      gender: 'female',
+      dateOfBirth: '1995-04-20',
+      address: '5 Trần Phú, Đà Lạt',
+      aboutMe: 'Kỹ sư cầu đường, yêu thích dự án công cộng.',
+      skills: ['AutoCAD', 'Quản lý dự án'],
+      hobbies: ['Đọc sách'],
+    },
+  });
+  expect(saved.ok()).toBe(true);
+  return `/cv/${session.memberId}`;
 }
 
 test('with no JavaScript the member card calls, opens Zalo, saves the contact and shows the bank', async ({
@@ -293,6 +315,51 @@ test('with JavaScript the wedding island sends the reply in place, with no frame
   expect(guests.map((g) => [g.name, g.attending])).toEqual([['Chị Lan', false]]);
 });
 
+test('with no JavaScript a visitor reads a public CV and writes or calls through its links', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const cvPath = await createPublicCv(request);
+  const { context, page } = await noScriptPage(browser, baseURL);
+  const response = await page.goto(cvPath);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/CV — Lê Thị Hồ Sơ/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lê Thị Hồ Sơ' })).toBeVisible();
+  await expect(page.getByText('Kỹ sư cầu đường, yêu thích dự án công cộng.')).toBeVisible();
+  await expect(page.getByText('AutoCAD, Quản lý dự án')).toBeVisible();
+  await expect(page.getByText('20/04/1995')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'hoso@example.vn' })).toHaveAttribute(
+    'href',
+    'mailto:hoso@example.vn',
+  );
+  await expect(page.getByRole('link', { name: '0912 345 678' })).toHaveAttribute(
+    'href',
+    'tel:0912345678',
+  );
+  await context.close();
+});
+
+test('with JavaScript a public CV loads no framework, and a member still gets the app', async ({
+  page,
+  request,
+}) => {
+  const cvPath = await createPublicCv(request);
+  await page.goto(cvPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lê Thị Hồ Sơ' })).toBeVisible();
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+  expect(scripts.some((name) => /\/assets\/(react|router)-/.test(name))).toBe(false);
+  // With the login cookie the answer is the app's page, which draws the CV itself.
+  const member = await request.get(cvPath, { headers: { cookie: 'isLoggedIn=true' } });
+  expect(await member.text()).not.toContain('Lê Thị Hồ Sơ');
+  expect(member.headers()['vary']).toMatch(/Cookie/);
+});
+
 async function requestedOrigins(page: Page, path: string): Promise<string[]> {
   const origins = new Set<string>();
   const listener = (request: { url(): string }) => {
@@ -309,13 +376,14 @@ async function requestedOrigins(page: Page, path: string): Promise<string[]> {
   return [...origins];
 }
 
-test('no card or wedding page asks another origin for anything', async ({
+test('no card, wedding or CV page asks another origin for anything', async ({
   page,
   baseURL,
   request,
 }) => {
   const origin = new URL(baseURL!).origin;
   const weddingId = await createWedding(request);
+  const cvPath = await createPublicCv(request);
   await page.goto('/me/demo/posts');
   const postPath = await page
     .getByRole('link', { name: /Chia sẻ tại hội thảo cà phê Việt/ })
@@ -328,6 +396,7 @@ test('no card or wedding page asks another origin for anything', async ({
     '/mbg/demo-brand',
     '/mbg/demo-brand/products',
     `/wedding/${weddingId}`,
+    cvPath,
   ]) {
     expect(await requestedOrigins(page, path), path).toEqual([origin]);
   }

@@ -4,6 +4,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isAppPath, normalizeAppPath } from '../../contract/app-routes';
 import { appPageStatus } from '../ssr/cv-page-status';
+import { cvVisitorPages } from '../ssr/cv-pages';
 import type { AppDeps, AppEnv } from './env';
 import { appScreenPages } from '../ssr/app-screens';
 import { cardPageHandler, inlineStylesheets } from '../ssr/card-pages';
@@ -134,14 +135,21 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
     return page;
   };
   const screens = appScreenPages(deps);
+  const cvPages = cvVisitorPages(deps);
   app.get('*', async (c) => {
+    const cookie = c.req.header('cookie') ?? '';
+    if (cvPages.rendersOn(c.req.path)) {
+      c.header('Vary', 'Cookie');
+      const cv = await cvPages.page(c.req.path, cookie);
+      if (cv !== undefined) {
+        c.header('Cache-Control', 'no-cache');
+        return c.html(cv, 200);
+      }
+    }
     const index = indexHtml();
     const pathname = normalizeAppPath(c.req.path);
     const page = index === undefined ? undefined : appPage(c.req.path, index);
-    const html =
-      page === undefined
-        ? undefined
-        : await screens.page(page, pathname, c.req.header('cookie') ?? '');
+    const html = page === undefined ? undefined : await screens.page(page, pathname, cookie);
     if (screens.rendersOn(pathname)) c.header('Vary', 'Cookie');
     if (html === undefined) {
       return c.text(
