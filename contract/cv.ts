@@ -4,6 +4,7 @@
 // education from the member's activities of those types.
 import * as v from 'valibot';
 import { policies, type Policy } from './common';
+import { fieldBaseSchema } from './field-merge';
 
 export const cvGenders = ['male', 'female', 'other'] as const;
 export type CvGender = (typeof cvGenders)[number];
@@ -61,8 +62,19 @@ export const cvFieldsSchema = v.object({
 export type CvFieldsInput = v.InferInput<typeof cvFieldsSchema>;
 export type CvFields = v.InferOutput<typeof cvFieldsSchema>;
 
-/** cv.save: the whole CV of the member who sends it (last write wins). */
-export const cvSaveSchema = cvFieldsSchema;
+/** The CV fields an edit may change, each merged on its own (decision 1062). */
+export const cvMergedFields = Object.keys(cvFieldsSchema.entries) as (keyof CvFields)[];
+
+/**
+ * cv.save: the whole CV of the member who sends it. With `base` (decision 1062) only the fields
+ * it names are written, each merged on its own; without it (the first save, an entry queued by
+ * an older app) every field is written, the later write wins.
+ */
+export const cvSaveSchema = v.object({
+  ...cvFieldsSchema.entries,
+  base: fieldBaseSchema(cvMergedFields),
+});
+export type CvSaveInput = v.InferInput<typeof cvSaveSchema>;
 
 function today(): string {
   return new Date().toISOString().slice(0, 10);

@@ -43,7 +43,7 @@ export function sameFieldValue(a: unknown, b: unknown): boolean {
 }
 
 /** Entities whose edits are merged per field and may leave conflicts. */
-export const mergedEntities = ['contacts', 'profile'] as const;
+export const mergedEntities = ['contacts', 'profile', 'jobDiary', 'cvs'] as const;
 export type MergedEntity = (typeof mergedEntities)[number];
 
 /**

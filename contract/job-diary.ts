@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { optionalText, requiredText, uuidSchema } from './common';
 import { foldForSearch } from './contact';
+import { fieldBaseSchema } from './field-merge';
 
 /** The fields of the diary form: the day the work was done, a title and the notes. */
 export const jobDiaryFieldsSchema = v.object({
@@ -18,8 +19,19 @@ export const jobDiaryFieldsSchema = v.object({
 });
 export type JobDiaryFieldsInput = v.InferInput<typeof jobDiaryFieldsSchema>;
 
-/** jobDiary.upsert: the whole entry by its client-made id (last write wins per entry). */
-export const jobDiaryUpsertSchema = v.object({ id: uuidSchema, ...jobDiaryFieldsSchema.entries });
+/** The diary fields an edit may change, each merged on its own (decision 1062). */
+export const jobDiaryMergedFields = ['date', 'title', 'content'] as const;
+
+/**
+ * jobDiary.upsert: the whole entry by its client-made id. With `base` (decision 1062) only the
+ * fields it names are written, each merged on its own; without it (a new entry, an entry queued
+ * by an older app) every field is written, the later write wins.
+ */
+export const jobDiaryUpsertSchema = v.object({
+  id: uuidSchema,
+  ...jobDiaryFieldsSchema.entries,
+  base: fieldBaseSchema(jobDiaryMergedFields),
+});
 export type JobDiaryUpsertInput = v.InferInput<typeof jobDiaryUpsertSchema>;
 
 /** jobDiary.delete: soft delete by id. */

@@ -8,11 +8,15 @@ import { conflictForClient } from './conflicts';
 import type { ConflictTarget } from './conflict-target';
 import { contactConflictTarget } from './contacts';
 import { profileConflictTarget } from './profile';
+import { jobDiaryConflictTarget } from './job-diary';
+import { cvConflictTarget } from './cv';
 import type { FieldValues, MergedEntity } from '../../contract/field-merge';
 
 const conflictTargets: Record<MergedEntity, ConflictTarget> = {
   contacts: contactConflictTarget,
   profile: profileConflictTarget,
+  jobDiary: jobDiaryConflictTarget,
+  cvs: cvConflictTarget,
 };
 
 const choicesOf = {

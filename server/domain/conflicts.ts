@@ -76,6 +76,29 @@ export async function mergeAndRecord(
   return merged.set;
 }
 
+/**
+ * The fields an edit changes among a whole row's values `next`: with a base, those the base
+ * names (the device left the others as they were); without one (an older app's entry, a new
+ * row), every field.
+ */
+export function changedFieldsOf(next: FieldValues, base: FieldValues | undefined): FieldValues {
+  if (!base) return next;
+  const changed: FieldValues = {};
+  for (const field of Object.keys(base)) {
+    if (Object.hasOwn(next, field)) changed[field] = next[field] ?? null;
+  }
+  return changed;
+}
+
+/** Only the named fields of stored conflict values, whatever a conflict holds. */
+export function pickFields(values: FieldValues, fields: readonly string[]): FieldValues {
+  const picked: FieldValues = {};
+  for (const field of fields) {
+    if (Object.hasOwn(values, field)) picked[field] = values[field] ?? null;
+  }
+  return picked;
+}
+
 /** A row was deleted: its open field conflicts have nothing left to choose on. */
 export async function settleConflictsOf(
   tx: Queryable,

@@ -7,10 +7,14 @@ import { activities, members } from '../db/schema';
 import { memberCvs } from '../db/schema-job-diary-cv';
 import { ApiError } from '../http/errors';
 import { canSee, relationTo } from '../visibility';
-import type { MutationHandler, PullSource } from '../sync/registry';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
+import { changedFieldsOf, mergeAndRecord, pickFields } from './conflicts';
+import type { ConflictTarget } from './conflict-target';
+import type { FieldValues } from '../../contract/field-merge';
 import {
   buildCvDocument,
   cvActivityTypes,
+  cvMergedFields,
   type CvDocument,
   type MemberCv,
 } from '../../contract/cv';
@@ -37,9 +41,73 @@ export function cvForClient(row: CvRow): MemberCv {
   };
 }
 
-/** Creates or replaces the caller's CV (last write wins); the row's id is the member's id. */
+/** The merged fields of a stored CV, by field name. */
+function storedCvFields(row: CvRow): FieldValues {
+  const stored: FieldValues = {};
+  for (const field of cvMergedFields) stored[field] = row[field];
+  return stored;
+}
+
+/** The CV columns of merged field values (only the fields present; a blank is never written). */
+function cvColumns(values: FieldValues): Partial<CvRow> {
+  const set: Record<string, unknown> = {};
+  for (const field of cvMergedFields) {
+    if (!Object.hasOwn(values, field)) continue;
+    const value = values[field];
+    if (field === 'skills' || field === 'hobbies') set[field] = Array.isArray(value) ? value : [];
+    else if (typeof value === 'string' && value !== '') set[field] = value;
+  }
+  return set;
+}
+
+/**
+ * Writes changed fields to the member's CV, merged per field against `base` (decision 1062): a
+ * field another device wrote since the base is overwritten and its value kept as a conflict.
+ */
+async function writeCvFields(
+  tx: Queryable,
+  ctx: MutationContext,
+  existing: CvRow,
+  changed: FieldValues,
+  base: FieldValues | undefined,
+): Promise<CvRow> {
+  const set = await mergeAndRecord(
+    tx,
+    ctx,
+    { entity: 'cvs', rowId: existing.id, label: '' },
+    storedCvFields(existing),
+    changed,
+    base,
+  );
+  const columns = cvColumns(set);
+  if (Object.keys(columns).length === 0) return existing;
+  const [row] = await tx
+    .update(memberCvs)
+    .set(columns)
+    .where(eq(memberCvs.id, existing.id))
+    .returning();
+  if (!row) throw new ApiError(409, 'conflict');
+  return row;
+}
+
+/**
+ * Saves the caller's CV; the row's id is the member's id. The first save writes every field; an
+ * edit with a base writes the fields it names, per field (decision 1062).
+ */
 export const saveCv: MutationHandler<'cv.save'> = {
   async run(tx, ctx, input) {
+    const [existing] = await tx
+      .select()
+      .from(memberCvs)
+      .where(eq(memberCvs.id, ctx.memberId))
+      .for('update');
+    if (existing && existing.deletedAt === null && input.base) {
+      const next: FieldValues = {};
+      for (const field of cvMergedFields) next[field] = input[field];
+      return cvForClient(
+        await writeCvFields(tx, ctx, existing, changedFieldsOf(next, input.base), input.base),
+      );
+    }
     const values = {
       email: input.email,
       phone: input.phone,
@@ -59,6 +127,20 @@ export const saveCv: MutationHandler<'cv.save'> = {
       .returning();
     if (!row) throw new ApiError(409, 'conflict');
     return cvForClient(row);
+  },
+};
+
+/** How conflict.resolve writes the member's kept CV values back (decision 1062). */
+export const cvConflictTarget: ConflictTarget = {
+  async writeFields(tx, ctx, rowId, values, base) {
+    if (rowId !== ctx.memberId) throw new ApiError(403, 'forbidden');
+    const [existing] = await tx
+      .select()
+      .from(memberCvs)
+      .where(eq(memberCvs.id, rowId))
+      .for('update');
+    if (!existing || existing.deletedAt !== null) return;
+    await writeCvFields(tx, ctx, existing, pickFields(values, cvMergedFields), base);
   },
 };
 

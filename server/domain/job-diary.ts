@@ -1,12 +1,22 @@
 // Job diary (decision 0710): the one write path (jobDiary.upsert, jobDiary.delete) shared by the
 // spec's REST routes and the batch push, the reads of the routes, and the pull source of
 // `jobDiary`. An entry is its owner's alone: someone else's entry is not told apart from none.
+// Edits merge per field (decision 1062).
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable, Transaction } from '../db/client';
 import { jobDiaryEntries } from '../db/schema-job-diary-cv';
 import { ApiError } from '../http/errors';
-import type { MutationHandler, PullSource } from '../sync/registry';
-import type { JobDiaryEntry } from '../../contract/job-diary';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
+import {
+  changedFieldsOf,
+  mergeAndRecord,
+  pickFields,
+  recordConflict,
+  settleConflictsOf,
+} from './conflicts';
+import type { ConflictTarget } from './conflict-target';
+import type { FieldValues } from '../../contract/field-merge';
+import { jobDiaryMergedFields, type JobDiaryEntry } from '../../contract/job-diary';
 
 type JobDiaryRow = typeof jobDiaryEntries.$inferSelect;
 
@@ -50,9 +60,59 @@ export async function liveJobDiary(db: Queryable, memberId: string): Promise<Job
     );
 }
 
+/** The merged fields of a stored entry, by field name. */
+function storedFields(row: JobDiaryRow): FieldValues {
+  return { date: row.entryDate, title: row.title, content: row.content };
+}
+
+/** The entry columns of merged field values (only the fields present; a title is never blank). */
+function diaryColumns(values: FieldValues): Partial<JobDiaryRow> {
+  const set: Partial<JobDiaryRow> = {};
+  const text = (field: string) => {
+    const value = values[field];
+    return typeof value === 'string' ? value : null;
+  };
+  if (Object.hasOwn(values, 'date') && text('date')) set.entryDate = text('date') ?? '';
+  if (Object.hasOwn(values, 'title') && text('title')) set.title = text('title') ?? '';
+  if (Object.hasOwn(values, 'content')) set.content = text('content') ?? '';
+  return set;
+}
+
 /**
- * Creates or replaces an entry by its client-made id (last write wins per entry). A deleted
- * entry stays deleted (an edit arriving after the delete: 404); another member's id: 404.
+ * Writes changed fields to a live entry, merged per field against `base` (decision 1062): a
+ * field another device wrote since the base is overwritten and its value kept as a conflict.
+ */
+async function writeDiaryFields(
+  tx: Transaction,
+  ctx: MutationContext,
+  existing: JobDiaryRow,
+  changed: FieldValues,
+  base: FieldValues | undefined,
+  extra: Partial<JobDiaryRow> = {},
+): Promise<JobDiaryRow> {
+  const set = await mergeAndRecord(
+    tx,
+    ctx,
+    { entity: 'jobDiary', rowId: existing.id, label: existing.title },
+    storedFields(existing),
+    changed,
+    base,
+  );
+  const columns = { ...diaryColumns(set), ...extra };
+  if (Object.keys(columns).length === 0) return existing;
+  const [row] = await tx
+    .update(jobDiaryEntries)
+    .set(columns)
+    .where(eq(jobDiaryEntries.id, existing.id))
+    .returning();
+  if (!row) throw new ApiError(409, 'conflict');
+  return row;
+}
+
+/**
+ * Creates an entry by its client-made id, or edits one per field (decision 1062). An edit that
+ * arrives for a deleted entry is kept as a conflict of kind `deleted` (the member restores the
+ * entry with it or lets it go); another member's id: 404.
  */
 export const upsertJobDiary: MutationHandler<'jobDiary.upsert'> = {
   async run(tx, ctx, input) {
@@ -61,22 +121,54 @@ export const upsertJobDiary: MutationHandler<'jobDiary.upsert'> = {
       .from(jobDiaryEntries)
       .where(eq(jobDiaryEntries.id, input.id))
       .for('update');
-    if (existing && (existing.memberId !== ctx.memberId || existing.deletedAt !== null)) {
-      throw new ApiError(404, 'not_found');
+    if (existing && existing.memberId !== ctx.memberId) throw new ApiError(404, 'not_found');
+    const next: FieldValues = {
+      date: input.date,
+      title: input.title,
+      content: input.content ?? '',
+    };
+    const changed = changedFieldsOf(next, input.base);
+    if (existing && existing.deletedAt !== null) {
+      await recordConflict(tx, ctx, {
+        entity: 'jobDiary',
+        rowId: existing.id,
+        kind: 'deleted',
+        label: input.title,
+        lost: changed,
+        written: null,
+      });
+      return jobDiaryForClient(existing);
     }
-    const values = { entryDate: input.date, title: input.title, content: input.content ?? '' };
-    const [row] = existing
-      ? await tx
-          .update(jobDiaryEntries)
-          .set(values)
-          .where(eq(jobDiaryEntries.id, input.id))
-          .returning()
-      : await tx
-          .insert(jobDiaryEntries)
-          .values({ id: input.id, memberId: ctx.memberId, ...values })
-          .returning();
+    if (existing) {
+      return jobDiaryForClient(await writeDiaryFields(tx, ctx, existing, changed, input.base));
+    }
+    const [row] = await tx
+      .insert(jobDiaryEntries)
+      .values({
+        id: input.id,
+        memberId: ctx.memberId,
+        entryDate: input.date,
+        title: input.title,
+        content: input.content ?? '',
+      })
+      .returning();
     if (!row) throw new ApiError(409, 'conflict');
     return jobDiaryForClient(row);
+  },
+};
+
+/** How conflict.resolve writes a diary entry's kept values back (decision 1062). */
+export const jobDiaryConflictTarget: ConflictTarget = {
+  async writeFields(tx, ctx, rowId, values, base) {
+    const existing = await ownedJobDiaryEntry(tx, ctx.memberId, rowId, true);
+    if (existing.deletedAt !== null) return;
+    await writeDiaryFields(tx, ctx, existing, pickFields(values, jobDiaryMergedFields), base);
+  },
+  async restore(tx, ctx, rowId, values) {
+    const existing = await ownedJobDiaryEntry(tx, ctx.memberId, rowId, true);
+    await writeDiaryFields(tx, ctx, existing, pickFields(values, jobDiaryMergedFields), undefined, {
+      deletedAt: null,
+    });
   },
 };
 
@@ -91,6 +183,7 @@ export const deleteJobDiary: MutationHandler<'jobDiary.delete'> = {
       .where(eq(jobDiaryEntries.id, row.id))
       .returning();
     if (!deleted) throw new ApiError(409, 'conflict');
+    await settleConflictsOf(tx, ctx, 'jobDiary', row.id);
     return jobDiaryForClient(deleted);
   },
 };

@@ -8,6 +8,7 @@ import { discardRejected, retryRejected } from './local-apply';
 import { readSyncState } from './sync-state';
 import { outboxChanged } from './flush-signal';
 import { syncNow } from './sync-engine';
+import { mergedEntities, type MergedEntity } from '../../contract/field-merge';
 
 export interface SyncStatus {
   /** False until the first read of the local database finished. */
@@ -60,13 +61,19 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, readOnline, () => true);
 }
 
-export interface ConflictCounts {
-  contacts: number;
-  profile: number;
-  total: number;
+/** Open conflicts by entity, and in all. */
+export type ConflictCounts = Record<MergedEntity, number> & { total: number };
+
+function countConflicts(open: readonly { entity: MergedEntity }[]): ConflictCounts {
+  const counts = Object.fromEntries(mergedEntities.map((entity) => [entity, 0])) as Record<
+    MergedEntity,
+    number
+  >;
+  for (const conflict of open) counts[conflict.entity] += 1;
+  return { ...counts, total: open.length };
 }
 
-const noConflicts: ConflictCounts = { contacts: 0, profile: 0, total: 0 };
+const noConflicts: ConflictCounts = countConflicts([]);
 
 interface LocalSyncFacts {
   pendingCount: number;
@@ -88,8 +95,7 @@ async function readLocalSyncFacts(): Promise<LocalSyncFacts> {
       appDb.outbox.where('notBefore').above(0).toArray(),
       appDb.conflicts.filter((c) => c.deletedAt === null).toArray(),
     ]);
-  const conflicts = { contacts: 0, profile: 0, total: open.length };
-  for (const conflict of open) conflicts[conflict.entity] += 1;
+  const conflicts = countConflicts(open);
   return {
     pendingCount: pendingEntries + pendingImages,
     rejected,

@@ -3,6 +3,7 @@
 // and the PDF both work offline.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type ActivityRow, type AppDb, type CvRow, type ProfileRow } from '../../db/app-db';
+import { fieldEdit } from '../../sync/field-edit';
 import { queueMutationIn } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import { readSession } from '../../api/session-store';
@@ -10,7 +11,9 @@ import {
   buildCvDocument,
   cvActivityTypes,
   type CvDocument,
+  cvMergedFields,
   type CvFields,
+  type CvSaveInput,
 } from '../../../contract/cv';
 
 export interface CvSources {
@@ -55,8 +58,19 @@ export function cvDocumentOf(sources: CvSources): CvDocument | null {
   );
 }
 
-/** Saves the whole CV. Offline: kept on this device at once, sent once when back online. */
-export async function saveCv(db: AppDb, memberId: string, fields: CvFields): Promise<void> {
+/**
+ * Saves the CV. The first save sends it whole; an edit sends the fields the member changed
+ * against the CV the form was opened on (`opened`, else this device's copy) with its values as
+ * the base, so another device's edit of other fields survives and a same-field clash is kept
+ * for the member to choose (decision 1062). Offline: kept on this device at once, sent once
+ * when back online.
+ */
+export async function saveCv(
+  db: AppDb,
+  memberId: string,
+  fields: CvFields,
+  opened?: CvRow | null,
+): Promise<void> {
   const now = new Date().toISOString();
   const existing = await db.cvs.get(memberId);
   const row: CvRow = {
@@ -69,14 +83,24 @@ export async function saveCv(db: AppDb, memberId: string, fields: CvFields): Pro
     ...(existing?.changeSeq !== undefined ? { changeSeq: existing.changeSeq } : {}),
   };
   const session = await readSession();
+  const from = opened ?? existing;
+  const edit = from && from.deletedAt === null ? fieldEdit(from, fields, cvMergedFields) : null;
+  const changed = edit ? (Object.keys(edit.changed) as (keyof CvFields)[]) : [];
+  if (edit && changed.length === 0) return;
   await queueMutationIn(
     db,
     {
       name: 'cv.save',
-      payload: fields,
+      payload: edit ? { ...fields, base: edit.base as NonNullable<CvSaveInput['base']> } : fields,
       table: 'cvs',
       rowId: memberId,
-      apply: (tx) => tx.cvs.put(row),
+      apply: async (tx) => {
+        // An edit writes only its fields: others keep what this device holds now (a pull).
+        const current = edit ? await tx.cvs.get(memberId) : undefined;
+        const next: Record<string, unknown> = { ...(current ?? row), updatedAt: now };
+        if (current) for (const field of changed) next[field] = fields[field];
+        await tx.cvs.put(next as unknown as CvRow);
+      },
     },
     session?.memberId ?? memberId,
   );

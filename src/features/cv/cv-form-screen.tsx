@@ -27,6 +27,8 @@ import {
 import { policies, type Policy } from '../../../contract/common';
 import { shownFieldText } from '../../../contract/field-messages';
 import type { Lang } from '../../../contract/messages';
+import { FieldConflictBanners } from '../../ui/field-conflict-banners';
+import type { FieldValue } from '../../../contract/field-merge';
 import { saveCv, splitList, useCvSources, type CvSources } from './cv-data';
 import './cv.css';
 
@@ -98,6 +100,8 @@ function CvForm({
   const visibilityId = useId();
   const aboutId = useId();
   const { cv, profile } = sources;
+  // The CV the form starts from: an edit's base (decision 1062), whatever a pull brings meanwhile.
+  const [opened] = useState(cv);
   const {
     register,
     handleSubmit,
@@ -136,11 +140,30 @@ function CvForm({
 
   const submit = async (fields: FormOutput) => {
     try {
-      await saveCv(appDb, memberId, fields);
+      await saveCv(appDb, memberId, fields, opened);
       toast.success(t`Đã lưu CV`);
     } catch (error) {
       toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }
+  };
+
+  const fieldLabel = (field: string) =>
+    ({
+      email: t`Email`,
+      phone: t`Điện thoại`,
+      gender: t`Giới tính`,
+      dateOfBirth: t`Ngày sinh`,
+      address: t`Địa chỉ`,
+      aboutMe: t`Giới thiệu bản thân`,
+      skills: t`Kỹ năng`,
+      hobbies: t`Sở thích`,
+      visibility: t`Ai được xem CV`,
+    })[field] ?? field;
+  const shownValue = (field: string, value: FieldValue | undefined) => {
+    if (typeof value !== 'string') return undefined;
+    if (field === 'gender') return genderLabels[value as CvGender];
+    if (field === 'visibility') return visibilityLabels[value as Policy];
+    return undefined;
   };
 
   const selectError = (id: string, message: string | undefined) =>
@@ -152,6 +175,12 @@ function CvForm({
 
   return (
     <>
+      <FieldConflictBanners
+        entity="cvs"
+        rowId={memberId}
+        fieldLabel={fieldLabel}
+        shownValue={shownValue}
+      />
       <form
         className="cv-form stack"
         noValidate

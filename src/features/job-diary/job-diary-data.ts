@@ -5,10 +5,15 @@ import { appDb, type AppDb, type JobDiaryRow } from '../../db/app-db';
 import { queueMutationIn, type QueueMutationInput } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import { readSession } from '../../api/session-store';
+import { fieldEdit, resolveConflict } from '../../sync/field-edit';
+import type { ConflictRow } from '../../db/app-db';
+import type { ConflictChoice } from '../../../contract/field-merge';
 import {
   compareJobDiary,
   jobDiaryMatches,
+  jobDiaryMergedFields,
   type JobDiaryFieldsInput,
+  type JobDiaryUpsertInput,
 } from '../../../contract/job-diary';
 import type { MutationName } from '../../../contract/mutations';
 
@@ -43,7 +48,12 @@ export async function liveJobDiary(
     .sort(compareJobDiary);
 }
 
-/** Writes an entry (new or edited). Offline: shown here at once, sent when back online. */
+/**
+ * Writes an entry (new or edited). An edit sends the fields the member changed with the values
+ * the form started from as their base, so another device's edit of other fields survives and a
+ * same-field clash is kept for the member to choose (decision 1062). Offline: shown here at
+ * once, sent when back online.
+ */
 export async function saveJobDiaryEntry(
   db: AppDb,
   memberId: string,
@@ -62,14 +72,68 @@ export async function saveJobDiaryEntry(
     deletedAt: null,
     ...(existing?.changeSeq !== undefined ? { changeSeq: existing.changeSeq } : {}),
   };
+  const payload: JobDiaryUpsertInput = {
+    id: row.id,
+    date: row.date,
+    title: row.title,
+    content: row.content,
+  };
+  if (!existing) {
+    await queue(db, {
+      name: 'jobDiary.upsert',
+      payload,
+      table: 'jobDiary',
+      rowId: row.id,
+      apply: (tx) => tx.jobDiary.put(row),
+    });
+    return row.id;
+  }
+  const edit = fieldEdit(existing, row, jobDiaryMergedFields);
+  const changed = Object.keys(edit.changed) as (keyof JobDiaryFieldsInput)[];
+  if (changed.length === 0) return row.id;
   await queue(db, {
     name: 'jobDiary.upsert',
-    payload: { id: row.id, date: row.date, title: row.title, content: row.content },
+    payload: { ...payload, base: edit.base as NonNullable<JobDiaryUpsertInput['base']> },
     table: 'jobDiary',
     rowId: row.id,
-    apply: (tx) => tx.jobDiary.put(row),
+    apply: async (tx) => {
+      // Only the changed fields: others keep what this device holds now (a pull meanwhile).
+      const current = (await tx.jobDiary.get(row.id)) ?? existing;
+      const next: JobDiaryRow = { ...current, updatedAt: now };
+      for (const field of changed) next[field] = row[field];
+      await tx.jobDiary.put(next);
+    },
   });
   return row.id;
+}
+
+/** An entry as a restore makes it again when this device no longer holds it. */
+function entryAfterConflict(memberId: string) {
+  return (kept: Record<string, unknown> | undefined, conflict: ConflictRow): JobDiaryRow => {
+    const now = new Date().toISOString();
+    const row = kept ?? {
+      id: conflict.rowId,
+      memberId,
+      date: now.slice(0, 10),
+      title: conflict.label,
+      content: '',
+      createdAt: now,
+      ...conflict.lost,
+    };
+    return { ...row, content: row.content ?? '', deletedAt: null, updatedAt: now } as JobDiaryRow;
+  };
+}
+
+/**
+ * The member's choice on an entry's conflict: keep one of two values, restore an entry deleted
+ * elsewhere with the edit, or let the edit go. Offline: shown at once, sent when back online.
+ */
+export async function chooseOnJobDiaryConflict(
+  memberId: string,
+  conflict: ConflictRow,
+  choice: ConflictChoice,
+): Promise<void> {
+  await resolveConflict(conflict, choice, entryAfterConflict(memberId));
 }
 
 /** Soft delete. Offline: gone from this device at once, deleted on the server later. */

@@ -19,7 +19,15 @@ import { groupJobDiaryByDay, jobDiaryFieldsSchema } from '../../../contract/job-
 import { vietnamToday } from '../../../contract/content';
 import { shownFieldText } from '../../../contract/field-messages';
 import type { Lang } from '../../../contract/messages';
-import { deleteJobDiaryEntry, saveJobDiaryEntry, useJobDiary } from './job-diary-data';
+import { DeletedRowBanners, FieldConflictBanners } from '../../ui/field-conflict-banners';
+import type { ConflictRow } from '../../db/app-db';
+import type { ConflictChoice } from '../../../contract/field-merge';
+import {
+  chooseOnJobDiaryConflict,
+  deleteJobDiaryEntry,
+  saveJobDiaryEntry,
+  useJobDiary,
+} from './job-diary-data';
 import './job-diary.css';
 
 type Editing = { row?: JobDiaryRow } | null;
@@ -67,6 +75,10 @@ export function JobDiaryScreen() {
   };
 
   const days = rows ? groupJobDiaryByDay(rows) : [];
+  const fieldLabel = (field: string) =>
+    ({ date: t`Ngày`, title: t`Tiêu đề`, content: t`Nội dung` })[field] ?? field;
+  const choose = (conflict: ConflictRow, choice: ConflictChoice) =>
+    chooseOnJobDiaryConflict(me, conflict, choice);
   return (
     <main className="job-diary page stack">
       <header className="job-diary__header">
@@ -82,6 +94,11 @@ export function JobDiaryScreen() {
         />
         {!editing && <Button onClick={() => setEditing({})}>{t`Viết nhật ký`}</Button>}
       </div>
+      <DeletedRowBanners
+        entity="jobDiary"
+        title={(label) => t`Mục nhật ký ${label} đã bị xoá trên thiết bị khác`}
+        choose={choose}
+      />
 
       {editing && (
         <JobDiaryForm
@@ -123,6 +140,12 @@ export function JobDiaryScreen() {
                   data-testid="job-diary-entry"
                 >
                   <h3>{row.title}</h3>
+                  <FieldConflictBanners
+                    entity="jobDiary"
+                    rowId={row.id}
+                    fieldLabel={fieldLabel}
+                    choose={choose}
+                  />
                   {row.content && <p className="job-diary__content">{row.content}</p>}
                   <div className="button-row">
                     <Button variant="secondary" onClick={() => setEditing({ row })}>

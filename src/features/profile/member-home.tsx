@@ -11,6 +11,7 @@ import { openSyncPanel } from '../../sync/sync-panel-signal';
 import { readCookie } from '../../lib/cookies';
 import { cookieNames } from '../../../contract/cookie-names';
 import type { SessionBrandGroup } from '../../../contract/auth';
+import { mergedEntities, type MergedEntity } from '../../../contract/field-merge';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
@@ -62,6 +63,14 @@ export function MemberHome({ renderPreview, hub }: MemberHomeProps) {
   );
 }
 
+/** The screen that shows an entity's conflicts (its banners). */
+const conflictScreens = {
+  contacts: '/action/phonebook',
+  profile: '/action/setting',
+  jobDiary: '/action/jobDiary',
+  cvs: '/action/createCv',
+} as const satisfies Record<MergedEntity, string>;
+
 /**
  * What the device still has to send, only when there is something to say: changes waiting,
  * changes the server refused (one tap to the sync panel), or no connection.
@@ -101,7 +110,7 @@ function SyncNote() {
         <Link
           className="badge badge--warning"
           data-testid="home-conflicts"
-          to={conflicts.contacts > 0 ? '/action/phonebook' : '/action/setting'}
+          to={conflictScreens[mergedEntities.find((e) => conflicts[e] > 0) ?? 'profile']}
         >
           <Plural value={conflicts.total} other="# thay đổi cần bạn chọn bản giữ lại" />
         </Link>

@@ -200,6 +200,20 @@ export function SyncStatusBar() {
                     </Link>
                   </li>
                 )}
+                {sync.conflicts.jobDiary > 0 && (
+                  <li>
+                    <Link to="/action/jobDiary" onClick={() => setOpen(false)}>
+                      <Plural value={sync.conflicts.jobDiary} other="Nhật ký công việc: # mục" />
+                    </Link>
+                  </li>
+                )}
+                {sync.conflicts.cvs > 0 && (
+                  <li>
+                    <Link to="/action/createCv" onClick={() => setOpen(false)}>
+                      <Plural value={sync.conflicts.cvs} other="CV: # thay đổi" />
+                    </Link>
+                  </li>
+                )}
               </ul>
             </>
           )}

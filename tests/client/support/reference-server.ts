@@ -363,12 +363,12 @@ export class ReferenceServer {
         return applied;
       }
       case 'jobDiary.upsert': {
-        // Someone else's entry is not told apart from none; a deleted entry stays deleted.
+        // Someone else's entry is not told apart from none. An edit of a deleted entry is kept
+        // as a conflict; the entry stays deleted (1062).
         const e = input as v.InferOutput<(typeof mutations)['jobDiary.upsert']['schema']>;
         const existing = this.jobDiary.get(e.id);
-        if (existing && (existing.owner !== member || existing.deleted)) {
-          return refused('not_found');
-        }
+        if (existing && existing.owner !== member) return refused('not_found');
+        if (existing?.deleted) return applied;
         this.jobDiary.set(e.id, { owner: member, date: e.date, title: e.title, deleted: false });
         return applied;
       }
