@@ -6,7 +6,6 @@ import { isAppPath, normalizeAppPath } from '../../contract/app-routes';
 import { appPageStatus } from '../ssr/cv-page-status';
 import { cvVisitorPages } from '../ssr/cv-pages';
 import type { AppDeps, AppEnv } from './env';
-import { errorBody } from './errors';
 import { appScreenPages } from '../ssr/app-screens';
 import { cardPageHandler, inlineStylesheets } from '../ssr/card-pages';
 import { weddingPageHandlers } from '../ssr/wedding-pages';
@@ -81,7 +80,7 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
     '/wedding/:id',
     bodyLimit({
       maxSize: deps.config.bodyLimitBytes,
-      onError: (c) => c.json(errorBody(c, 'body_too_large'), 413),
+      onError: (c) => c.text('Payload Too Large', 413),
     }),
     weddingPages.reply,
   );

@@ -18,7 +18,7 @@ import {
 } from '../../contract/wedding-reply';
 import { messageText } from '../../contract/messages';
 import { fieldTexts } from '../../contract/field-messages';
-import { ApiError, errorBody, fieldMessagesOf } from '../http/errors';
+import { ApiError, fieldMessagesOf } from '../http/errors';
 import { rawBody } from '../http/input';
 import type { AppDeps, AppEnv } from '../http/env';
 import { publicWedding } from '../domain/wedding';
@@ -163,12 +163,6 @@ export function weddingPageHandlers(
   };
 
   const reply: Handler<AppEnv> = async (c) => {
-    // Only a browser's plain form posts here (the island and the app send JSON to
-    // /api/weddingGuest): any other body is refused as the API refuses it.
-    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data') {
-      return c.json(errorBody(c, 'invalid_value'), 415);
-    }
     const locale = cookieLocale(c.req.header('cookie') ?? '') ?? 'vi';
     const wedding = await findWedding(c);
     c.header('Cache-Control', 'no-store');
