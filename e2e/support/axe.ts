@@ -85,27 +85,6 @@ function screenKey(page: Page): Promise<string> {
   });
 }
 
-/**
- * Axe on the screen as a person uses it, and on its toasts apart. A toast lies over the page
- * for a few seconds by design (top-right, spec §9); checked together, axe reads it as covering
- * whatever row sits under it — by the timing of the check, not by the layout.
- */
-async function analyzeUnderToasts(page: Page) {
-  const axe = () => new AxeBuilder({ page }).withTags(axeTags).setLegacyMode();
-  const toasts = page.locator('.toast-viewport');
-  const hasToasts = (await page.locator('.toast-viewport .toast').count()) > 0;
-  if (!hasToasts) return axe().analyze();
-  await toasts.evaluate((viewport) => viewport.setAttribute('style', 'visibility: hidden'));
-  try {
-    const screen = await axe().exclude('.toast-viewport').analyze();
-    await toasts.evaluate((viewport) => viewport.removeAttribute('style'));
-    const own = await axe().include('.toast-viewport').analyze();
-    return { ...screen, violations: [...screen.violations, ...own.violations] };
-  } finally {
-    await toasts.evaluate((viewport) => viewport.removeAttribute('style')).catch(() => undefined);
-  }
-}
-
 export class AccessibilityWatch {
   /** Checks every screen this test shows, even one an earlier test of the worker checked. */
   checkEveryScreen = false;
@@ -185,7 +164,7 @@ export class AccessibilityWatch {
     if (page.url() !== url) return; // left before it settled
     // Legacy mode runs axe inside the page: the default opens a blank page in the test's own
     // context to merge results, which tests that count or close pages would see.
-    const results = await analyzeUnderToasts(page);
+    const results = await new AxeBuilder({ page }).withTags(axeTags).setLegacyMode().analyze();
     if (page.url() !== url) return; // the results mix two pages
     this.checked.add(address);
     checkedScreens.add(screen);
