@@ -116,7 +116,7 @@ test('register, log out, log in, change password, forget it and reset it', async
   // Register with the OTP step; login follows by itself (spec §5).
   await page.goto('/register');
   await page.getByLabel('Họ và tên').fill('Nguyễn Văn Thử');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByLabel('Mật khẩu', { exact: true }).fill(first);
   await page.getByLabel('Xác nhận mật khẩu').fill(first);
   await page.getByRole('button', { name: 'Nhận mã xác thực' }).click();
@@ -168,7 +168,10 @@ test('register, log out, log in, change password, forget it and reset it', async
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('link', { name: 'Quên mật khẩu?' }).click();
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  // Exact: the login form's "Email hoặc số điện thoại" matches "Email" too while the
+  // forgot-password screen is still on its way.
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Gửi liên kết' }).click();
   await expect(page.getByText('Chúng tôi đã gửi email khôi phục mật khẩu cho bạn')).toBeVisible();
   const reset = await latestMessage(request, email, 'password_reset');

@@ -27,7 +27,7 @@ async function register(page: Page, request: APIRequestContext, name: string): P
   const email = `e2e-journey-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.vn`;
   await page.goto('/register');
   await page.getByLabel('Họ và tên').fill(name);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
   await page.getByLabel('Xác nhận mật khẩu').fill(password);
   await page.getByRole('button', { name: 'Nhận mã xác thực' }).click();

@@ -99,7 +99,7 @@ function SyncNote() {
       {refused > 0 && (
         <button
           type="button"
-          className="badge badge--danger member-home__refused"
+          className="badge badge--danger member-home__action-badge member-home__refused"
           data-testid="home-refused"
           onClick={openSyncPanel}
         >
@@ -108,7 +108,7 @@ function SyncNote() {
       )}
       {conflicts.total > 0 && (
         <Link
-          className="badge badge--warning"
+          className="badge badge--warning member-home__action-badge"
           data-testid="home-conflicts"
           to={conflictScreens[mergedEntities.find((e) => conflicts[e] > 0) ?? 'profile']}
         >
