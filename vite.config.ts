@@ -46,7 +46,8 @@ function modulesLoadedFrom(entry: string): Set<string> {
 const cardModules = new Set([
   ...modulesLoadedFrom('src/ssr/entry-card.tsx'),
   ...modulesLoadedFrom('src/ssr/card-island.ts'),
-  ...modulesLoadedFrom('src/ssr/entry-wedding.tsx'),
+  ...modulesLoadedFrom('src/ssr/wedding-island.ts'),
+  ...modulesLoadedFrom('src/ssr/cv-island.ts'),
 ]);
 const loadedByCard = (id: string) => cardModules.has(path.resolve(id.split('?')[0] ?? id));
 const clientChunkGroups = [
@@ -148,6 +149,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             card: 'card.html',
             'card-visitor': 'card-visitor.html',
             wedding: 'wedding.html',
+            // The visitor's public CV: server HTML and a script that only registers the worker.
+            'cv-visitor': 'cv-visitor.html',
           },
           output: { codeSplitting: { groups: clientChunkGroups } },
         },

@@ -13,6 +13,8 @@ const sources = [
   'index.html',
   'card.html',
   'wedding.html',
+  'card-visitor.html',
+  'cv-visitor.html',
   'vite.config.ts',
   'lingui-macro-babel.ts',
   'lingui.config.ts',

@@ -14,6 +14,11 @@ export function startServiceWorkerAfterLoad(
      * for the prompt, and the worker it registers serves its pages network-first anyway).
      */
     updatePrompt?: boolean;
+    /**
+     * Public reads the worker keeps with this page though the page did not make them (the
+     * visitor's CV is server HTML; offline, the installed app draws it from its read).
+     */
+    reads?: string[];
   } = {},
 ): void {
   const mark = (state: 'registered' | 'failed' | 'skipped' | 'unsupported') => {
@@ -25,7 +30,7 @@ export function startServiceWorkerAfterLoad(
     const registered =
       navigator.serviceWorker.controller && options.updatePrompt !== false
         ? withUpdatePrompt()
-        : firstRegistration(options.updatePrompt !== false);
+        : firstRegistration(options.updatePrompt !== false, options.reads ?? []);
     void registered.then((ok) => mark(ok ? 'registered' : 'failed')).catch(() => mark('failed'));
   };
   const whenIdle = () => {
@@ -47,10 +52,12 @@ function withUpdatePrompt(): Promise<boolean> {
  * this page runs, the prompt takes over once it waits (workbox-window announces a worker that
  * was already waiting when it registers).
  */
-async function firstRegistration(updatePrompt: boolean): Promise<boolean> {
+async function firstRegistration(updatePrompt: boolean, reads: string[]): Promise<boolean> {
   try {
     // The worker did not see this visit: once it takes the page over, it keeps what was loaded.
-    navigator.serviceWorker.addEventListener('controllerchange', keepThisPage, { once: true });
+    navigator.serviceWorker.addEventListener('controllerchange', () => keepThisPage(reads), {
+      once: true,
+    });
     const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
     registration.addEventListener('updatefound', () => {
       const incoming = registration.installing;
@@ -67,7 +74,7 @@ async function firstRegistration(updatePrompt: boolean): Promise<boolean> {
 }
 
 /** Asks the worker that just took this page over to keep it, its reads and its pictures. */
-function keepThisPage(): void {
+function keepThisPage(extraReads: string[]): void {
   const worker = navigator.serviceWorker.controller;
   if (!worker) return;
   const origin = window.location.origin;
@@ -82,7 +89,7 @@ function keepThisPage(): void {
   const message: KeepVisitedPage = {
     type: keepVisitedPageMessage,
     page: window.location.href,
-    reads,
+    reads: [...reads, ...extraReads.map((read) => new URL(read, origin).href)],
     images,
   };
   worker.postMessage(message);

@@ -4,12 +4,16 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { isAppPath, normalizeAppPath } from '../../contract/app-routes';
 import { appPageStatus } from '../ssr/cv-page-status';
+import { cvVisitorPages } from '../ssr/cv-pages';
 import type { AppDeps, AppEnv } from './env';
+import { errorBody } from './errors';
 import { appScreenPages } from '../ssr/app-screens';
 import { cardPageHandler, inlineStylesheets } from '../ssr/card-pages';
-import { weddingPageHandler } from '../ssr/wedding-pages';
+import { weddingPageHandlers } from '../ssr/wedding-pages';
 import { bioLinkPageHandlers } from '../routes/bio-links';
+import { receiveGuestReply } from '../routes/wedding';
 import { mountServerPages } from './server-pages';
+import { bodyLimit } from 'hono/body-limit';
 
 /** Hashed file names never change, so they are cached for a year; the rest revalidate. */
 export function cacheControlFor(filePath: string): string {
@@ -71,9 +75,19 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
   };
   // Server-rendered pages (cards, wedding, bio) before the files: no file lives under their
   // paths, and a crowd on one card should not cost a stat() per visit.
+  const weddingPages = weddingPageHandlers(deps, { indexHtml, receiveReply: receiveGuestReply });
+  // A guest's reply sent as a plain form (no script) comes back to the invitation's address.
+  app.post(
+    '/wedding/:id',
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: (c) => c.json(errorBody(c, 'body_too_large'), 413),
+    }),
+    weddingPages.reply,
+  );
   mountServerPages(app, {
     card: cardPageHandler(deps, { indexHtml }),
-    wedding: weddingPageHandler(deps, { indexHtml }),
+    wedding: weddingPages.page,
     ...bioLinkPageHandlers(deps),
   });
   if (existsSync(deps.config.clientDir)) {
@@ -122,14 +136,21 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
     return page;
   };
   const screens = appScreenPages(deps);
+  const cvPages = cvVisitorPages(deps);
   app.get('*', async (c) => {
+    const cookie = c.req.header('cookie') ?? '';
+    if (cvPages.rendersOn(c.req.path)) {
+      c.header('Vary', 'Cookie');
+      const cv = await cvPages.page(c.req.path, cookie);
+      if (cv !== undefined) {
+        c.header('Cache-Control', 'no-cache');
+        return c.html(cv, 200);
+      }
+    }
     const index = indexHtml();
     const pathname = normalizeAppPath(c.req.path);
     const page = index === undefined ? undefined : appPage(c.req.path, index);
-    const html =
-      page === undefined
-        ? undefined
-        : await screens.page(page, pathname, c.req.header('cookie') ?? '');
+    const html = page === undefined ? undefined : await screens.page(page, pathname, cookie);
     if (screens.rendersOn(pathname)) c.header('Vary', 'Cookie');
     if (html === undefined) {
       return c.text(

@@ -1,6 +1,6 @@
 // Wedding invitations (spec §7: GET /wedding/{id}, POST /weddingGuest; the owner's calls are
 // ours, decision 0720). Writes of the owner run the registered wedding.upsert mutation.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '../http/env';
 import { optionalMember, requireMember } from '../http/auth';
@@ -14,10 +14,35 @@ import {
   publicWedding,
   storeGuestReply,
 } from '../domain/wedding';
-import { weddingGuestPostSchema } from '../../contract/wedding';
+import { weddingGuestPostSchema, type WeddingGuest } from '../../contract/wedding';
 import { countPublicPost, isRobot, publicFormLimits } from './public-forms';
 
 const record = v.record(v.string(), v.unknown());
+
+/**
+ * A guest's reply as the API and the invitation's plain form (server/ssr/wedding-pages.ts) both
+ * take it: counted against the public-form limit, checked, a robot's dropped unseen, stored once
+ * per id. No guest means a robot's reply, answered as if stored.
+ */
+export async function receiveGuestReply(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  body: unknown,
+): Promise<{ guest?: WeddingGuest; created: boolean }> {
+  await countPublicPost(c, deps, publicFormLimits.weddingGuest);
+  const fields = v.is(record, body) ? body : {};
+  const input = validate(weddingGuestPostSchema, fields);
+  if (isRobot(fields)) return { created: true };
+  return storeGuestReply(deps.database.db, {
+    id: input.id ?? crypto.randomUUID(),
+    weddingId: input.weddingId,
+    name: input.name,
+    phone: input.phone || null,
+    attending: input.attending,
+    people: input.people,
+    wishes: input.wishes || null,
+  });
+}
 
 export function weddingRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -25,23 +50,12 @@ export function weddingRoutes(deps: AppDeps): Hono<AppEnv> {
 
   /** A guest's reply, without login: rate-limited, honeypot, stored once per id. */
   app.post('/weddingGuest', async (c) => {
-    await countPublicPost(c, deps, publicFormLimits.weddingGuest);
-    const body = await rawBody(c);
-    const fields = v.is(record, body) ? body : {};
-    const input = validate(weddingGuestPostSchema, fields);
-    if (isRobot(fields)) return c.json({ ok: true }, 201);
-    const { guest, created } = await storeGuestReply(db, {
-      id: input.id ?? crypto.randomUUID(),
-      weddingId: input.weddingId,
-      name: input.name,
-      phone: input.phone || null,
-      attending: input.attending,
-      people: input.people,
-      wishes: input.wishes || null,
-    });
+    const { guest, created } = await receiveGuestReply(c, deps, await rawBody(c));
     // The guest gets their own reply back, never the list.
     return c.json(
-      { ok: true, id: guest.id, attending: guest.attending, people: guest.people },
+      guest
+        ? { ok: true, id: guest.id, attending: guest.attending, people: guest.people }
+        : { ok: true },
       created ? 201 : 200,
     );
   });

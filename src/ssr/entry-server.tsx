@@ -16,6 +16,8 @@ import { messages as enWeddingMessages } from '../locales/en/wedding.po';
 import { WeddingPage } from '../features/wedding-page/wedding-page';
 import type { WeddingPageData } from '../features/wedding-page/wedding-page-data';
 import '../features/wedding-page/wedding-page.css';
+import { CvView } from '../features/cv/cv-view';
+import type { CvDocument } from '../../contract/cv';
 
 export function renderCardPage(data: CardPageData, locale: 'vi' | 'en'): string {
   const i18n = setupI18n({ locale, messages: { vi: viMessages, en: enMessages } });
@@ -32,6 +34,18 @@ export function renderWeddingPage(data: WeddingPageData, locale: 'vi' | 'en'): s
   return renderToString(
     <I18nProvider i18n={i18n}>
       <WeddingPage data={data} />
+    </I18nProvider>,
+  );
+}
+
+/** A public CV as a visitor reads it with no script (server/ssr/cv-pages.ts). */
+export function renderCvPage(cv: CvDocument, locale: 'vi' | 'en'): string {
+  const i18n = setupI18n({ locale, messages: { vi: viAppMessages, en: enAppMessages } });
+  return renderToString(
+    <I18nProvider i18n={i18n}>
+      <main className="cv-screen page stack">
+        <CvView cv={cv} avatarSrc={cv.avatarUrl} />
+      </main>
     </I18nProvider>,
   );
 }

@@ -1,5 +1,6 @@
-// The public wedding invitation (/wedding/{id}): server-rendered and hydrated by the light
-// wedding entry, themed with the owner's card theme. Guests reply without login.
+// The public wedding invitation (/wedding/{id}): server HTML that works with no script, themed
+// with the owner's card theme; a small island sends the reply in place (decision 0931). Guests
+// reply without login.
 import { useLingui } from '@lingui/react/macro';
 import { ThemeScope } from '../../ui/theme';
 import { defaultMemberThemeCode, findTheme } from '../../../contract/theme';
@@ -27,6 +28,21 @@ function Family({ title, role, family }: { title: string; role: string; family: 
       <p className="wedding-page__role">{role}</p>
       <p className="wedding-page__name">{family.name}</p>
     </section>
+  );
+}
+
+/** A venue as a link to a map search: the visitor's tap, never a request of the page. */
+function Venue({ venue }: { venue: string }) {
+  const { t } = useLingui();
+  const map = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(venue)}`;
+  return (
+    <p>
+      {venue}
+      <br />
+      <a className="wedding-page__map" href={map} rel="noopener">
+        {t`Xem bản đồ`}
+      </a>
+    </p>
   );
 }
 
@@ -76,10 +92,10 @@ export function WeddingPage({ data }: { data: WeddingPageData }) {
       <section className="wedding-page__when">
         <h2>{t`Lễ thành hôn`}</h2>
         <p data-testid="wedding-day">{weddingMomentText(wedding.weddingDay, lang)}</p>
-        {wedding.venue && <p>{wedding.venue}</p>}
+        {wedding.venue && <Venue venue={wedding.venue} />}
         <h2>{t`Tiệc cưới`}</h2>
         <p data-testid="wedding-party-day">{weddingMomentText(wedding.weddingPartyDay, lang)}</p>
-        {wedding.partyVenue && <p>{wedding.partyVenue}</p>}
+        {wedding.partyVenue && <Venue venue={wedding.partyVenue} />}
       </section>
       {(wedding.groomsBank ?? wedding.bridesBank) && (
         <section className="wedding-page__banks">
@@ -92,7 +108,7 @@ export function WeddingPage({ data }: { data: WeddingPageData }) {
           )}
         </section>
       )}
-      <RsvpForm weddingId={wedding.id} />
+      <RsvpForm weddingId={wedding.id} reply={data.reply} />
     </ThemeScope>
   );
 }
