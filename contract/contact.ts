@@ -155,20 +155,22 @@ export const contactListQuerySchema = v.object({
 });
 
 /**
- * Where a lead came from (issue 27 item 5): a visitor's form on a card or brand page. Set by
- * the server only.
+ * Where a lead came from (issue 27 item 5): a visitor's form on a card or brand page, or a
+ * two-way card exchange on a member's card (decision 1100). Set by the server only.
  */
 export interface LeadSource {
-  kind: 'card' | 'brand';
-  /** The card it was left on (the owner's card). */
+  kind: 'card' | 'brand' | 'exchange';
+  /** The card it was left on, or the exchange was made on (the card owner's). */
   cardMemberId: string | null;
-  /** The brand page it was left on. */
+  /** The brand page it was left on; for an exchange, the brand the card's member works for. */
   groupId: string | null;
   /** When it arrived (ISO). */
   at: string;
   /** The consent box's text as the visitor saw it, and when they ticked it (the form only). */
   consentText?: string;
   consentAt?: string;
+  /** When a card exchange linked this contact, on both sides (contract/card-exchange.ts). */
+  exchangedAt?: string;
 }
 
 /** A contact as the API returns it and as the client mirrors it (Dexie `contacts`). */

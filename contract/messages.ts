@@ -223,6 +223,14 @@ export const messages = {
     en: 'You cannot send a friend request to yourself',
   },
   friend_already: { vi: 'Hai bạn đã là bạn bè', en: 'You are already friends' },
+  exchange_self: {
+    vi: 'Đây là thẻ của chính bạn: không thể trao đổi thẻ với chính mình',
+    en: 'This is your own card: you cannot exchange cards with yourself',
+  },
+  exchange_not_member: {
+    vi: 'Chỉ trao đổi thẻ được với thẻ của một thành viên m.e Cards: thẻ này không thuộc thành viên nào',
+    en: 'Cards can only be exchanged on an m.e Cards member’s card: this card belongs to no member',
+  },
   friend_request_exists: {
     vi: 'Lời mời kết bạn đã được gửi',
     en: 'A friend request is already waiting',

@@ -9,6 +9,7 @@
 // handler, or when the server handles a name not declared here.
 import type * as v from 'valibot';
 import { contactDeleteSchema, contactUpsertSchema, type Contact } from './contact';
+import { contactExchangeSchema } from './card-exchange';
 import { friendRequestSchema, type Friendship } from './friend';
 import {
   orderGroupUpsertSchema,
@@ -81,6 +82,10 @@ export const mutations = {
   'contact.delete': declare<Contact>()(contactDeleteSchema, {
     vi: 'Xoá liên hệ',
     en: 'Delete contact',
+  }),
+  'contact.exchange': declare<Contact>()(contactExchangeSchema, {
+    vi: 'Trao đổi thẻ',
+    en: 'Exchange cards',
   }),
   'friend.add': declare<Friendship>()(friendRequestSchema, {
     vi: 'Gửi lời mời kết bạn',

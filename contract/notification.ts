@@ -14,6 +14,7 @@ export const notificationKinds = [
   'points_deducted',
   'contact_us',
   'wedding_rsvp',
+  'card_exchange',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -26,6 +27,7 @@ export const pushTopicOf: Record<NotificationKind, PushTopic> = {
   points_deducted: 'points',
   contact_us: 'messages',
   wedding_rsvp: 'messages',
+  card_exchange: 'friends',
 };
 export const pushTopics = ['messages', 'friends', 'points'] as const;
 export type PushTopic = (typeof pushTopics)[number];
@@ -131,6 +133,10 @@ const texts: Record<NotificationKind, Record<Lang, { title: string; body: string
   wedding_rsvp: {
     vi: { title: 'Phản hồi thiệp cưới', body: '{actor} đã phản hồi lời mời' },
     en: { title: 'Wedding reply', body: '{actor} replied to the invitation' },
+  },
+  card_exchange: {
+    vi: { title: 'Trao đổi thẻ', body: '{actor} đã gửi thẻ cho bạn và lưu thẻ của bạn' },
+    en: { title: 'Card exchange', body: '{actor} sent you their card and saved yours' },
   },
 };
 

@@ -13,6 +13,7 @@ import { deleteShortLink, upsertShortLink } from '../domain/short-links';
 import { deleteBioLink, upsertBioLink } from '../domain/bio-links';
 import { createSupportRequest } from '../domain/support';
 import { deleteContact, upsertContact } from '../domain/contacts';
+import { exchangeCards } from '../domain/card-exchange';
 import { acceptFriend, addFriend, cancelFriend, rejectFriend, unfriend } from '../domain/friends';
 import { contentHandlers } from '../domain/content';
 import { checkInCreate } from '../domain/points/check-in-create';
@@ -37,6 +38,7 @@ import { resolveConflict } from '../domain/conflict-resolve';
 export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
   'contact.upsert': upsertContact,
   'contact.delete': deleteContact,
+  'contact.exchange': exchangeCards,
   'friend.add': addFriend,
   'friend.accept': acceptFriend,
   'friend.reject': rejectFriend,

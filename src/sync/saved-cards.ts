@@ -1,39 +1,15 @@
 // "Save this card to my phonebook" from any public card: a contact with the card's snapshot,
 // so the saved card opens on this device with no network (and on the member's other devices
 // after their next pull).
-import * as v from 'valibot';
 import { appDb, type ContactRow, type SavedCardRow } from '../db/app-db';
 import { readSession } from '../api/session-store';
 import { queueMutation } from './mutate';
+import { contactSearchKey, type ContactUpsertInput } from '../../contract/contact';
 import {
-  contactEmailSchema,
-  contactPhoneSchema,
-  contactSearchKey,
-  type CardSnapshot,
-  type ContactUpsertInput,
-} from '../../contract/contact';
-
-/** What a public card shows that the phonebook keeps. */
-export interface PublicCardForPhonebook {
-  /** The card's member id. */
-  memberId: string;
-  urlMinify: string;
-  name: string;
-  shortName?: string | null;
-  intro?: string | null;
-  jobTitle?: string | null;
-  workplace?: string | null;
-  address?: string | null;
-  avatarUrl?: string | null;
-  bannerUrl?: string | null;
-  phone?: string | null;
-  otherPhone?: string | null;
-  email?: string | null;
-  website?: string | null;
-  zalo?: string | null;
-  theme?: string | null;
-  aboutMe?: string | null;
-}
+  cardSnapshotOf,
+  contactFieldsOfCard,
+  type PublicCardForPhonebook,
+} from '../../contract/card-exchange';
 
 /** Saving needs a logged-in member: the phonebook is theirs. */
 export class SaveCardNeedsLoginError extends Error {
@@ -41,45 +17,6 @@ export class SaveCardNeedsLoginError extends Error {
     super('login required to save a card');
     this.name = 'SaveCardNeedsLoginError';
   }
-}
-
-const cut = (value: string | null | undefined, max: number) =>
-  value ? value.trim().slice(0, max) || undefined : undefined;
-
-export function cardSnapshotOf(card: PublicCardForPhonebook, savedAt: string): CardSnapshot {
-  const snapshot: CardSnapshot = {
-    name: card.name.trim().slice(0, 120),
-    urlMinify: card.urlMinify.slice(0, 120),
-    savedAt,
-  };
-  const optional: [keyof CardSnapshot, string | null | undefined, number][] = [
-    ['shortName', card.shortName, 60],
-    ['intro', card.intro, 300],
-    ['jobTitle', card.jobTitle, 120],
-    ['workplace', card.workplace, 160],
-    ['address', card.address, 300],
-    ['avatarUrl', card.avatarUrl, 1000],
-    ['bannerUrl', card.bannerUrl, 1000],
-    ['phone', card.phone, 24],
-    ['otherPhone', card.otherPhone, 24],
-    ['email', card.email, 254],
-    ['website', card.website, 300],
-    ['zalo', card.zalo, 40],
-    ['theme', card.theme, 60],
-    ['aboutMe', card.aboutMe, 5000],
-  ];
-  for (const [key, value, max] of optional) {
-    const text = cut(value, max);
-    if (text) snapshot[key] = text;
-  }
-  return snapshot;
-}
-
-/** A value the contact schema accepts, or nothing (the snapshot still keeps the original). */
-function accepted(schema: typeof contactPhoneSchema | typeof contactEmailSchema, value?: string) {
-  if (!value) return undefined;
-  const result = v.safeParse(schema, value);
-  return result.success ? result.output : undefined;
 }
 
 /**
@@ -99,21 +36,18 @@ export async function saveCardToPhonebook(
     await appDb.contacts.where('cardMemberId').equals(card.memberId).toArray()
   ).find((c) => c.ownerMemberId === ownerId && c.deletedAt === null);
   const id = existing?.id ?? crypto.randomUUID();
-  const phone = existing
-    ? (existing.phone ?? undefined)
-    : accepted(contactPhoneSchema, snapshot.phone);
-  const email = existing
-    ? (existing.email ?? undefined)
-    : accepted(contactEmailSchema, snapshot.email);
-  const fields = {
-    name: existing?.name ?? snapshot.name,
-    phone,
-    email,
-    company: existing ? (existing.company ?? undefined) : snapshot.workplace,
-    jobTitle: existing ? (existing.jobTitle ?? undefined) : snapshot.jobTitle,
-    address: existing ? (existing.address ?? undefined) : snapshot.address,
-    note: existing?.note ?? undefined,
-  };
+  const fromCard = contactFieldsOfCard(snapshot);
+  const fields = existing
+    ? {
+        name: existing.name,
+        phone: existing.phone ?? undefined,
+        email: existing.email ?? undefined,
+        company: existing.company ?? undefined,
+        jobTitle: existing.jobTitle ?? undefined,
+        address: existing.address ?? undefined,
+        note: existing.note ?? undefined,
+      }
+    : { ...fromCard, note: undefined };
   const payload: ContactUpsertInput = {
     id,
     ...fields,
@@ -132,6 +66,8 @@ export async function saveCardToPhonebook(
     address: fields.address ?? null,
     note: fields.note ?? null,
     cardSnapshot: snapshot,
+    // Set by the server only (a lead's or an exchange's source): kept as it is.
+    leadSource: existing?.leadSource ?? null,
     searchKey: '',
     createdAt: existing?.createdAt ?? now,
     updatedAt: now,

@@ -19,6 +19,7 @@ describe('mutation registry', () => {
         'checkin.create',
         'conflict.resolve',
         'contact.delete',
+        'contact.exchange',
         'contact.upsert',
         'friend.accept',
         'friend.add',

@@ -10,7 +10,8 @@ import { sendQueuedNow } from './send-queued-now';
 
 type Relation = 'none' | 'sent' | 'received' | 'friends';
 
-function viewerId(): string | undefined {
+/** The logged-in viewer's member id (its readable cookie), if any. */
+export function viewerId(): string | undefined {
   const match = new RegExp(`(?:^|;\\s*)${cookieNames.memberId}=([^;]*)`).exec(document.cookie);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }

@@ -8,6 +8,7 @@ import { CopyButton } from './copy-button';
 import { trackCard, trackedTap } from './card-tracking';
 import { SaveToPhonebook, useLoggedInViewer } from './save-to-phonebook';
 import { AddFriendButton } from './add-friend-button';
+import { ExchangeCardsButton } from './exchange-cards-button';
 import { GroupMembership } from './group-membership';
 import { isInAppBrowser } from '../../lib/in-app-browser';
 
@@ -93,6 +94,8 @@ export function CardActions({
           <Trans>Chia sẻ</Trans>
         </a>
       </div>
+      {/* A member on another member's card: the two-way exchange is their main action. */}
+      {!isMe && <ExchangeCardsButton owner={owner} />}
       {!isMe && <SaveToPhonebook owner={owner} />}
       {!isMe && <AddFriendButton owner={owner} />}
       {!isMe && loggedIn && owner.kind === 'member' && (

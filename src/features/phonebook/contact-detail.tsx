@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ContactRow } from '../../db/app-db';
 import { formatDate } from '../../../contract/format';
+import type { LeadSource } from '../../../contract/contact';
 import { Button } from '../../ui/button';
 import { mailtoHref, telHref, zaloHref } from '../../../contract/contact-links';
 
@@ -19,6 +20,20 @@ export function ContactDetail({ contact, onClose, onEdit }: ContactDetailProps) 
   const card = contact.cardSnapshot;
   const phone = contact.phone ?? card?.phone ?? null;
   const email = contact.email ?? card?.email ?? null;
+  // Where a lead came from (decision 1100): a visitor's form, or a card exchange.
+  const leadText = (source: LeadSource): string => {
+    const at = formatDate(source.at);
+    const origin =
+      source.kind === 'exchange'
+        ? t`Trao đổi thẻ, ${at}`
+        : source.kind === 'brand'
+          ? t`Lời nhắn trên trang thương hiệu, ${at}`
+          : t`Lời nhắn trên danh thiếp, ${at}`;
+    if (source.kind === 'exchange' || !source.exchangedAt) return origin;
+    const exchanged = formatDate(source.exchangedAt);
+    return `${origin}; ${t`đã trao đổi thẻ ${exchanged}`}`;
+  };
+  const lead = contact.leadSource ? leadText(contact.leadSource) : null;
   const headline = [contact.jobTitle ?? card?.jobTitle, contact.company ?? card?.workplace]
     .filter(Boolean)
     .join(' · ');
@@ -76,6 +91,12 @@ export function ContactDetail({ contact, onClose, onEdit }: ContactDetailProps) 
           <>
             <dt>{t`Ghi chú`}</dt>
             <dd>{contact.note}</dd>
+          </>
+        )}
+        {lead && (
+          <>
+            <dt>{t`Nguồn`}</dt>
+            <dd data-testid="contact-lead-source">{lead}</dd>
           </>
         )}
         {card?.savedAt && (

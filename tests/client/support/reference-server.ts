@@ -9,6 +9,8 @@ import { findTheme } from '../../../contract/theme';
 import { mainImageUrl, parseImageUrl, type ImagePurpose } from '../../../contract/image';
 import { vietnamToday } from '../../../contract/content';
 import type { ContentKind } from '../../../contract/content-writes';
+import { contactFieldsOfCard, type ContactExchangeInput } from '../../../contract/card-exchange';
+import { phoneKey } from '../../../contract/phonebook-import';
 
 export interface Verdict {
   status: 'applied' | 'rejected';
@@ -20,6 +22,16 @@ export interface ModelContact {
   name: string;
   phone: string | null;
   deleted: boolean;
+  /** The member whose card it is (a saved card, an exchange). */
+  cardMemberId: string | null;
+  /** Linked by a card exchange (decision 1100): set by the server only, kept by edits. */
+  exchanged: boolean;
+}
+
+/** What a member's card shows that an exchange copies into the other's phonebook. */
+export interface ModelCard {
+  name: string;
+  phone: string | null;
 }
 
 export interface ModelWedding {
@@ -178,6 +190,10 @@ export class ReferenceServer {
   readonly messageCopies = new Map<string, ModelMessageCopy>();
   /** Members known to the server (a message to anyone else is refused). */
   readonly members = new Set<string>();
+  /** The cards of live members (an exchange on anything else is refused). */
+  readonly cards = new Map<string, ModelCard>();
+  /** Card-exchange notifications each member got: one per exchange new to their phonebook. */
+  readonly exchangeNotices = new Map<string, number>();
   /** Notifications the server made, by id, with their receiver and whether opened. */
   readonly notifications = new Map<string, { owner: string; opened: boolean }>();
   /** `${member}|${key}` of every entry applied: a replay answers the same, changes nothing. */
@@ -235,11 +251,20 @@ export class ReferenceServer {
         // An edit of a deleted contact is kept as a conflict; the contact stays deleted (1062).
         if (existing?.deleted) return applied;
         if (c.name === undefined) return refused('validation_failed');
+        if (c.cardMemberId && !this.members.has(c.cardMemberId)) {
+          return refused('validation_failed');
+        }
         this.contacts.set(c.id, {
           owner: member,
           name: c.name,
           phone: blankToNull(c.phone),
           deleted: false,
+          // Without a base the whole contact is written, its card link too (decision 1062).
+          cardMemberId:
+            c.base && c.cardMemberId === undefined
+              ? (existing?.cardMemberId ?? null)
+              : (c.cardMemberId ?? null),
+          exchanged: existing?.exchanged ?? false,
         });
         return applied;
       }
@@ -250,6 +275,8 @@ export class ReferenceServer {
         existing.deleted = true;
         return applied;
       }
+      case 'contact.exchange':
+        return this.exchange(member, input as ContactExchangeInput);
       case 'friend.add':
       case 'friend.accept':
       case 'friend.reject':
@@ -454,6 +481,100 @@ export class ReferenceServer {
         return applied;
       }
     }
+  }
+
+  /** A member's live contacts matching `test`, the first by id (the server's pick of several). */
+  private firstLiveContact(
+    owner: string,
+    test: (contact: ModelContact, id: string) => boolean,
+  ): [string, ModelContact] | undefined {
+    return [...this.contacts]
+      .filter(([id, c]) => c.owner === owner && !c.deleted && test(c, id))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))[0];
+  }
+
+  /**
+   * Decision 1100: the card goes into the visitor's phonebook under the id their device chose
+   * (another contact of that card already there stays the one, the chosen id a tombstone); the
+   * visitor's card into the owner's, matched to a contact they hold by the visitor's card, then
+   * phone, then e-mail, else a new lead under `leadId`. The owner is told when the exchange is
+   * new to their phonebook. Not on one's own card, only on a live member's.
+   */
+  private exchange(member: string, x: ContactExchangeInput): Verdict {
+    if (x.cardMemberId === member) return refused('exchange_self');
+    const card = this.cards.get(x.cardMemberId);
+    if (!card) return refused('exchange_not_member');
+    const same = this.contacts.get(x.id);
+    if (same && same.owner !== member) return refused('not_found');
+    const fromCard = contactFieldsOfCard(
+      x.cardSnapshot ?? { name: card.name, urlMinify: '', phone: card.phone ?? undefined },
+    );
+    const cardPhone = blankToNull(fromCard.phone);
+    if (same) {
+      Object.assign(same, {
+        cardMemberId: x.cardMemberId,
+        deleted: false,
+        exchanged: true,
+        phone: same.phone ?? cardPhone,
+      });
+    } else {
+      const other = this.firstLiveContact(
+        member,
+        (c, id) => c.cardMemberId === x.cardMemberId && id !== x.id,
+      );
+      this.contacts.set(x.id, {
+        owner: member,
+        name: fromCard.name,
+        phone: cardPhone,
+        deleted: other !== undefined,
+        cardMemberId: x.cardMemberId,
+        exchanged: other === undefined,
+      });
+      if (other) Object.assign(other[1], { exchanged: true, phone: other[1].phone ?? cardPhone });
+    }
+    // The owner's side, from the visitor's card as the server has it.
+    const visitor = this.cards.get(member);
+    if (!visitor) return refused('not_found');
+    const visitorName = this.profiles.get(member)?.name ?? visitor.name;
+    const visitorPhone = blankToNull(
+      contactFieldsOfCard({ name: visitorName, urlMinify: '', phone: visitor.phone ?? undefined })
+        .phone,
+    );
+    const wantedPhone = phoneKey(visitorPhone);
+    const owner = x.cardMemberId;
+    const known =
+      this.firstLiveContact(owner, (c) => c.cardMemberId === member) ??
+      (wantedPhone
+        ? this.firstLiveContact(
+            owner,
+            (c) =>
+              (c.cardMemberId === null || c.cardMemberId === member) &&
+              phoneKey(c.phone) === wantedPhone,
+          )
+        : undefined);
+    const tell = () => this.exchangeNotices.set(owner, (this.exchangeNotices.get(owner) ?? 0) + 1);
+    if (known) {
+      const [, contact] = known;
+      if (contact.exchanged && contact.cardMemberId === member) return applied;
+      if (!contact.exchanged) tell();
+      Object.assign(contact, {
+        cardMemberId: member,
+        exchanged: true,
+        phone: contact.phone ?? visitorPhone,
+      });
+      return applied;
+    }
+    if (this.contacts.has(x.leadId)) return applied;
+    this.contacts.set(x.leadId, {
+      owner,
+      name: visitorName,
+      phone: visitorPhone,
+      deleted: false,
+      cardMemberId: member,
+      exchanged: true,
+    });
+    tell();
+    return applied;
   }
 
   /** The slug is fixed at creation and unique across every link ever made; last write wins. */
