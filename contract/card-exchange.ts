@@ -4,6 +4,7 @@
 // mutation, `contact.exchange`, queued offline like any other write.
 import * as v from 'valibot';
 import { uuidSchema } from './common';
+import type { PublicCardForPhonebook } from './phonebook-card';
 import {
   cardSnapshotSchema,
   contactEmailSchema,
@@ -63,28 +64,6 @@ export function exchangedSource(
     at: exchange.at,
     exchangedAt: exchange.at,
   };
-}
-
-/** What a card shows that the phonebook keeps. */
-export interface PublicCardForPhonebook {
-  /** The card's member id. */
-  memberId: string;
-  urlMinify: string;
-  name: string;
-  shortName?: string | null;
-  intro?: string | null;
-  jobTitle?: string | null;
-  workplace?: string | null;
-  address?: string | null;
-  avatarUrl?: string | null;
-  bannerUrl?: string | null;
-  phone?: string | null;
-  otherPhone?: string | null;
-  email?: string | null;
-  website?: string | null;
-  zalo?: string | null;
-  theme?: string | null;
-  aboutMe?: string | null;
 }
 
 const cut = (value: string | null | undefined, max: number) =>

@@ -22,6 +22,7 @@ import {
   exchangedSource,
   isExchanged,
 } from '../../contract/card-exchange';
+import { phonebookCardOf } from '../../contract/phonebook-card';
 import type { CardSnapshot, LeadSource } from '../../contract/contact';
 
 type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
@@ -29,28 +30,7 @@ type MemberRow = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 /** The member's card as a visitor sees it, kept with the contact (opens offline). */
 function snapshotOfMember(row: MemberRow, at: string): CardSnapshot {
   const owner = memberOwner(row);
-  return cardSnapshotOf(
-    {
-      memberId: row.id,
-      urlMinify: owner.urlMinify,
-      name: owner.name,
-      shortName: owner.shortName,
-      intro: owner.intro,
-      jobTitle: owner.jobTitle,
-      workplace: owner.workplace,
-      address: owner.address,
-      avatarUrl: owner.avatarUrl,
-      bannerUrl: owner.bannerUrl,
-      phone: owner.phone,
-      otherPhone: owner.otherPhone,
-      email: owner.email,
-      website: owner.website,
-      zalo: owner.zalo,
-      theme: row.theme,
-      aboutMe: owner.aboutMe,
-    },
-    at,
-  );
+  return cardSnapshotOf(phonebookCardOf(row.id, owner, row.theme), at);
 }
 
 const blank = (value: string | null | undefined) => (value ? value : null);

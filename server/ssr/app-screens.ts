@@ -2,11 +2,9 @@
 // router, so that the form paints before any script runs on a slow phone (docs/decisions/0003).
 // The controls are disabled until the app starts and replaces the markup, so nothing typed or
 // clicked is lost to that swap.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { cookieLocale, cookieNames } from '../../contract/cookie-names';
 import type { AppDeps } from '../http/env';
+import { ssrExport } from './page-parts';
 
 /** App paths whose visitor screen is rendered on the server. */
 const prerenderedPaths = new Set(['/', '/login', '/register']);
@@ -28,18 +26,8 @@ function loggedIn(cookie: string): boolean {
  * Each screen is rendered once per language and process: it shows no data.
  */
 export function appScreenPages(deps: AppDeps) {
-  const serverEntry = path.join(deps.config.clientDir, 'server', 'entry-server.js');
-  let renderer: Promise<ScreenRenderer | undefined> | undefined;
+  const load = ssrExport<ScreenRenderer>(deps, 'renderAppScreen');
   const screens = new Map<string, Promise<string | undefined>>();
-  const load = () => {
-    renderer ??= existsSync(serverEntry)
-      ? import(pathToFileURL(serverEntry).href).then(
-          (m: { renderAppScreen?: ScreenRenderer }) => m.renderAppScreen,
-          () => undefined,
-        )
-      : Promise.resolve(undefined);
-    return renderer;
-  };
   const screen = (pathname: string, locale: 'vi' | 'en') => {
     const key = `${locale}:${pathname}`;
     let html = screens.get(key);

@@ -1,8 +1,5 @@
 // Public pages (/me, /mbg, /new-me, /new-mbg, /blog, /mrd, /fme, /smc): share metadata in the
 // HTML for every page, and the card itself server-rendered when the SSR bundle is built.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Context, Handler } from 'hono';
 import type { CardKind, CardMeta } from '../../contract/card';
 import { cookieLocale, cookieNames } from '../../contract/cookie-names';
@@ -16,6 +13,7 @@ import {
 import type { AppDeps, AppEnv } from '../http/env';
 import { cardItemTables, loadCardView, loadItem, type CardReadDatabase } from '../domain/cards';
 import { qrSvg } from './qr-svg';
+import { pageTemplate, ssrExport } from './page-parts';
 import { bannerSizes, bannerSrcSet } from '../../contract/image';
 import type { QrSvg } from '../../contract/qr-svg';
 import { cardFacts, cardQrTexts } from '../../contract/card-facts';
@@ -341,22 +339,6 @@ function jsonScript(id: string, value: unknown): string {
   return `<script id="${id}" type="application/json">${json}</script>`;
 }
 
-/**
- * The card's few KB of CSS go into the page itself: on a slow network a stylesheet is one
- * more round trip before the first paint, competing with the scripts for bandwidth.
- */
-export function inlineStylesheets(template: string, clientDir: string): string {
-  return template.replace(
-    /<link rel="stylesheet"[^>]*href="(\/assets\/[\w.-]+\.css)"[^>]*>/g,
-    (tag, href: string) => {
-      const file = path.join(clientDir, href);
-      if (!existsSync(file)) return tag;
-      const css = readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
-      return `<style>${css}</style>`;
-    },
-  );
-}
-
 export interface CardPageDeps {
   /** The client's index.html (the full app), if built. */
   indexHtml: () => string | undefined;
@@ -383,43 +365,11 @@ export function chooseLanguage(c: Context<AppEnv>, chosen: string): Response {
 /** The handler of every card page path (mounted from contract/page-routes.ts). */
 export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<AppEnv> {
   const origin = deps.config.publicOrigin;
-  const cardFile = path.join(deps.config.clientDir, 'card.html');
+  const readCardTemplate = pageTemplate(deps, 'card.html');
   // The anonymous visitor's page: the same markup with the island script instead of the app's
   // card entry (decision 0403). Without it (an older build) visitors get card.html as before.
-  const visitorFile = path.join(deps.config.clientDir, 'card-visitor.html');
-  const serverEntry = path.join(deps.config.clientDir, 'server', 'entry-server.js');
-  let cardTemplate: string | undefined | null = null;
-  let visitorTemplate: string | undefined | null = null;
-  let renderer: Promise<Renderer | undefined> | undefined;
-
-  const readCardTemplate = () => {
-    if (cardTemplate === null) {
-      cardTemplate = existsSync(cardFile)
-        ? inlineStylesheets(readFileSync(cardFile, 'utf8'), deps.config.clientDir)
-        : undefined;
-    }
-    return cardTemplate;
-  };
-  const readVisitorTemplate = () => {
-    if (visitorTemplate === null) {
-      visitorTemplate = existsSync(visitorFile)
-        ? inlineStylesheets(readFileSync(visitorFile, 'utf8'), deps.config.clientDir)
-        : undefined;
-    }
-    return visitorTemplate;
-  };
-  const loadRenderer = () => {
-    renderer ??= existsSync(serverEntry)
-      ? import(pathToFileURL(serverEntry).href).then(
-          (m: { renderCardPage?: Renderer }) => m.renderCardPage,
-          (error: unknown) => {
-            deps.logger.error('ssr bundle failed to load', { error: String(error) });
-            return undefined;
-          },
-        )
-      : Promise.resolve(undefined);
-    return renderer;
-  };
+  const readVisitorTemplate = pageTemplate(deps, 'card-visitor.html');
+  const loadRenderer = ssrExport<Renderer>(deps, 'renderCardPage');
 
   /** The page as HTML, for an anonymous visitor or (viewerId) a logged-in member. */
   const renderCard = async (

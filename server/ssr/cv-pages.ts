@@ -4,16 +4,14 @@
 // visitor does there is plain HTML: read it, write or call through its links. A member (the
 // login cookie) gets the app as before: their own CV comes from the device, a friend's may be
 // friends-only. Without the SSR bundle or the template (an older build), the app as before too.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { cookieLocale, cookieNames } from '../../contract/cookie-names';
 import type { CvDocument } from '../../contract/cv';
 import { titleSuffix } from '../../contract/share-text';
 import type { AppDeps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { visibleCv } from '../domain/cv';
-import { fillTemplate, inlineStylesheets } from './card-pages';
+import { fillTemplate } from './card-pages';
+import { pageTemplate, ssrExport } from './page-parts';
 
 type CvRenderer = (cv: CvDocument, locale: 'vi' | 'en') => string;
 
@@ -24,27 +22,8 @@ function loggedIn(cookie: string): boolean {
 }
 
 export function cvVisitorPages(deps: AppDeps) {
-  const templateFile = path.join(deps.config.clientDir, 'cv-visitor.html');
-  const serverEntry = path.join(deps.config.clientDir, 'server', 'entry-server.js');
-  let template: string | undefined | null = null;
-  let renderer: Promise<CvRenderer | undefined> | undefined;
-  const readTemplate = () => {
-    if (template === null) {
-      template = existsSync(templateFile)
-        ? inlineStylesheets(readFileSync(templateFile, 'utf8'), deps.config.clientDir)
-        : undefined;
-    }
-    return template;
-  };
-  const loadRenderer = () => {
-    renderer ??= existsSync(serverEntry)
-      ? import(pathToFileURL(serverEntry).href).then(
-          (m: { renderCvPage?: CvRenderer }) => m.renderCvPage,
-          () => undefined,
-        )
-      : Promise.resolve(undefined);
-    return renderer;
-  };
+  const readTemplate = pageTemplate(deps, 'cv-visitor.html');
+  const loadRenderer = ssrExport<CvRenderer>(deps, 'renderCvPage');
 
   return {
     /** Whether the answer for this path depends on the cookies. */

@@ -4,9 +4,6 @@
 // as a plain form (no script) comes to POST /wedding/{id}: stored, it is answered by the page
 // with thanks (303, so that a reload does not post again); refused, by the page with the
 // reasons next to the fields and what the guest typed (decision 0931).
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Context, Handler } from 'hono';
 import { cookieLocale } from '../../contract/cookie-names';
 import { titleSuffix } from '../../contract/share-text';
@@ -23,7 +20,8 @@ import { rawBody } from '../http/input';
 import type { AppDeps, AppEnv } from '../http/env';
 import { publicWedding } from '../domain/wedding';
 import { isUuid } from '../../contract/common';
-import { fillTemplate, inlineStylesheets } from './card-pages';
+import { fillTemplate } from './card-pages';
+import { pageTemplate, ssrExport } from './page-parts';
 import { defaultMeta } from './meta';
 import { qrSvg } from './qr-svg';
 import type { QrSvg } from '../../contract/qr-svg';
@@ -81,28 +79,8 @@ export function weddingPageHandlers(
   },
 ): { page: Handler<AppEnv>; reply: Handler<AppEnv> } {
   const origin = deps.config.publicOrigin;
-  const templateFile = path.join(deps.config.clientDir, 'wedding.html');
-  const serverEntry = path.join(deps.config.clientDir, 'server', 'entry-server.js');
-  let template: string | undefined | null = null;
-  let renderer: Promise<Renderer | undefined> | undefined;
-
-  const readTemplate = () => {
-    if (template === null) {
-      template = existsSync(templateFile)
-        ? inlineStylesheets(readFileSync(templateFile, 'utf8'), deps.config.clientDir)
-        : undefined;
-    }
-    return template;
-  };
-  const loadRenderer = () => {
-    renderer ??= existsSync(serverEntry)
-      ? import(pathToFileURL(serverEntry).href).then(
-          (m: { renderWeddingPage?: Renderer }) => m.renderWeddingPage,
-          () => undefined,
-        )
-      : Promise.resolve(undefined);
-    return renderer;
-  };
+  const readTemplate = pageTemplate(deps, 'wedding.html');
+  const loadRenderer = ssrExport<Renderer>(deps, 'renderWeddingPage');
 
   const findWedding = (c: Context<AppEnv>) => {
     const id = c.req.param('id') ?? '';

@@ -2,6 +2,7 @@
 // The card lands in this member's phonebook on the device at once (and in savedCards, so it
 // opens offline); the server puts this member's card in the card owner's phonebook and tells
 // them, once, when the entry reaches it — now, or when the network is back.
+import type { PublicCardForPhonebook } from '../../contract/phonebook-card';
 import {
   appDb,
   type AppDb,
@@ -17,7 +18,6 @@ import {
   contactFieldsOfCard,
   exchangedSource,
   isExchanged,
-  type PublicCardForPhonebook,
 } from '../../contract/card-exchange';
 import { SaveCardNeedsLoginError } from './saved-cards';
 

@@ -1,15 +1,12 @@
 // "Save this card to my phonebook" from any public card: a contact with the card's snapshot,
 // so the saved card opens on this device with no network (and on the member's other devices
 // after their next pull).
+import type { PublicCardForPhonebook } from '../../contract/phonebook-card';
 import { appDb, type ContactRow, type SavedCardRow } from '../db/app-db';
 import { readSession } from '../api/session-store';
 import { queueMutation } from './mutate';
 import { contactSearchKey, type ContactUpsertInput } from '../../contract/contact';
-import {
-  cardSnapshotOf,
-  contactFieldsOfCard,
-  type PublicCardForPhonebook,
-} from '../../contract/card-exchange';
+import { cardSnapshotOf, contactFieldsOfCard } from '../../contract/card-exchange';
 
 /** Saving needs a logged-in member: the phonebook is theirs. */
 export class SaveCardNeedsLoginError extends Error {

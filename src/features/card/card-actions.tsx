@@ -51,7 +51,7 @@ export function CardActions({
   };
 
   return (
-    <div className="card-actions">
+    <div className="card-actions cluster">
       {/* The big four (decision 0950): plain links, so they work before and without
           JavaScript. Share leads to the card's QR code and link; a script offers the phone's
           share sheet instead (here, or the visitor page's island). */}

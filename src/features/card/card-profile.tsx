@@ -172,7 +172,7 @@ function Chips({ title, items, id }: { title: string; items: string[]; id: strin
   return (
     <section className="card-block" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      <ul className="card-chips">
+      <ul className="card-chips cluster">
         {items.map((item) => (
           <li key={item}>{item}</li>
         ))}

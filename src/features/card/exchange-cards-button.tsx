@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
+import { phonebookCardOf } from '../../../contract/phonebook-card';
 import { toast } from '../../ui/toast';
 import { useLoggedInViewer } from './save-to-phonebook';
 import { viewerId } from './add-friend-button';
@@ -46,24 +47,7 @@ export function ExchangeCardsButton({ owner }: { owner: CardOwner }) {
     setBusy(true);
     try {
       const { exchangeCards } = await import('../../sync/card-exchange');
-      await exchangeCards({
-        memberId: owner.id,
-        urlMinify: owner.urlMinify,
-        name: owner.name,
-        shortName: owner.shortName,
-        intro: owner.intro,
-        jobTitle: owner.jobTitle,
-        workplace: owner.workplace,
-        address: owner.address,
-        avatarUrl: owner.avatarUrl,
-        bannerUrl: owner.bannerUrl,
-        phone: owner.phone,
-        otherPhone: owner.otherPhone,
-        email: owner.email,
-        website: owner.website,
-        zalo: owner.zalo,
-        aboutMe: owner.aboutMe,
-      });
+      await exchangeCards(phonebookCardOf(owner.id, owner));
       sendQueuedNow();
       setStanding('done');
       if (navigator.onLine) {

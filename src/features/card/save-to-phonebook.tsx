@@ -3,6 +3,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CardOwner } from '../../../contract/card';
+import { phonebookCardOf } from '../../../contract/phonebook-card';
 import { toast } from '../../ui/toast';
 import { sendQueuedNow } from './send-queued-now';
 
@@ -25,24 +26,7 @@ export function SaveToPhonebook({ owner }: { owner: CardOwner }) {
     setBusy(true);
     try {
       const { saveCardToPhonebook } = await import('../../sync/saved-cards');
-      await saveCardToPhonebook({
-        memberId: owner.id,
-        urlMinify: owner.urlMinify,
-        name: owner.name,
-        shortName: owner.shortName,
-        intro: owner.intro,
-        jobTitle: owner.jobTitle,
-        workplace: owner.workplace,
-        address: owner.address,
-        avatarUrl: owner.avatarUrl,
-        bannerUrl: owner.bannerUrl,
-        phone: owner.phone,
-        otherPhone: owner.otherPhone,
-        email: owner.email,
-        website: owner.website,
-        zalo: owner.zalo,
-        aboutMe: owner.aboutMe,
-      });
+      await saveCardToPhonebook(phonebookCardOf(owner.id, owner));
       sendQueuedNow();
       toast.success(t`Đã lưu vào danh bạ`);
     } catch (error) {
