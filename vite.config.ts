@@ -42,12 +42,14 @@ function modulesLoadedFrom(entry: string): Set<string> {
   }
   return seen;
 }
-// The wedding page (wedding.html) is a light public page too (decision 0720).
+// The wedding page (wedding.html) is a light public page too (decision 0720), and so is a
+// first visit's login page (login-visitor.html, decision 0004): its script must not pull the app chunk.
 const cardModules = new Set([
   ...modulesLoadedFrom('src/ssr/entry-card.tsx'),
   ...modulesLoadedFrom('src/ssr/card-island.ts'),
   ...modulesLoadedFrom('src/ssr/wedding-island.ts'),
   ...modulesLoadedFrom('src/ssr/cv-island.ts'),
+  ...modulesLoadedFrom('src/ssr/login-island.ts'),
 ]);
 const loadedByCard = (id: string) => cardModules.has(path.resolve(id.split('?')[0] ?? id));
 const clientChunkGroups = [
@@ -151,6 +153,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             wedding: 'wedding.html',
             // The visitor's public CV: server HTML and a script that only registers the worker.
             'cv-visitor': 'cv-visitor.html',
+            // A first visit's login page: the server-drawn form and its own small script, the
+            // app starts after the login (decision 0004). Not named after an app path: the
+            // worker's precache answers `/x` with `/x.html` when it holds one.
+            'login-visitor': 'login-visitor.html',
           },
           output: { codeSplitting: { groups: clientChunkGroups } },
         },

@@ -15,6 +15,7 @@ const sources = [
   'wedding.html',
   'card-visitor.html',
   'cv-visitor.html',
+  'login-visitor.html',
   'vite.config.ts',
   'lingui-macro-babel.ts',
   'lingui.config.ts',

@@ -15,7 +15,8 @@ import type {
 import { apiFetch } from '../../api/http-client';
 import { writeSession } from '../../api/session-store';
 import { markLoggedIn } from '../../api/use-session';
-import { logIn, storedFrom } from './session-api';
+import { logIn } from './session-api';
+import { storedFrom } from './stored-session';
 
 /** Online only: sends a 6-digit code to the e-mail or phone being registered. */
 export function sendRegisterOtp(target: { email: string } | { phone: string }): Promise<unknown> {

@@ -48,6 +48,9 @@ export function LoginScreen({ redirect }: { redirect?: string | undefined }) {
         onChange={onChange}
         onFocus={onFocus}
         aria-label={t`Đăng nhập`}
+        // The login page's own script (src/ssr/login-island.ts) has no catalog: the one text it
+        // cannot take from the server's answer comes with the page.
+        data-offline-message={t`Không có kết nối mạng. Vui lòng thử lại khi có mạng.`}
       >
         <TextField
           label={t`Email hoặc số điện thoại`}

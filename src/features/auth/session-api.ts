@@ -5,22 +5,11 @@
 import type { AuthProviders, LoginAnswer } from '../../../contract/auth';
 import type { LoginForm } from '../../../contract/login';
 import { apiFetch } from '../../api/http-client';
-import { clearSession, writeSession, type StoredSession } from '../../api/session-store';
+import { clearSession, writeSession } from '../../api/session-store';
 import { markLoggedIn, markLoggedOut, markLoggingIn } from '../../api/use-session';
 import { activateMemberLocale } from '../../i18n/i18n';
 import { clearSessionCookies } from '../../lib/cookies';
-
-export function storedFrom(answer: LoginAnswer): StoredSession {
-  return {
-    accessToken: answer.accessToken,
-    memberId: answer.memberId,
-    userName: answer.userName,
-    name: answer.name,
-    urlMinify: answer.urlMinify,
-    brandGroup: answer.brandGroup,
-    agency: answer.agency,
-  };
-}
+import { storedFrom } from './stored-session';
 
 /** Ends the local side of a session: stored token, readable cookies, login state. */
 async function forgetSession(error: Error | null): Promise<void> {
