@@ -160,7 +160,9 @@ test('a new version is offered and taken on "Tải lại"', async ({ page }) => 
   expect(firstWorker).toContain('/sw.js');
 
   // The next deploy: same address, different bytes. (The browser fetches a worker update
-  // outside request interception, so the served file itself changes, then is put back.)
+  // outside request interception, so the served file itself changes.) It stays served until
+  // the end: put back earlier, the reload's own update check would find the old bytes as yet
+  // another version and leave it waiting.
   const workerFile = path.join(clientDir, 'sw.js');
   const original = await readFile(workerFile, 'utf8');
   try {
@@ -169,24 +171,24 @@ test('a new version is offered and taken on "Tải lại"', async ({ page }) => 
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
     });
+
+    const prompt = page.getByRole('status').filter({ hasText: 'Đã có phiên bản mới' });
+    await expect(prompt).toBeVisible();
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Tải lại' }).click();
+    await reloaded;
+    await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.waiting === null && navigator.serviceWorker.controller !== null;
+        }),
+      )
+      .toBe(true);
   } finally {
     await writeFile(workerFile, original);
   }
-
-  const prompt = page.getByRole('status').filter({ hasText: 'Đã có phiên bản mới' });
-  await expect(prompt).toBeVisible();
-  const reloaded = page.waitForEvent('load');
-  await prompt.getByRole('button', { name: 'Tải lại' }).click();
-  await reloaded;
-  await expect(page.getByRole('heading', { name: '500' })).toBeVisible();
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return registration?.waiting === null && navigator.serviceWorker.controller !== null;
-      }),
-    )
-    .toBe(true);
 });
 
 test.describe('inside the Zalo in-app browser', () => {

@@ -4,7 +4,15 @@
 // A lane run writes the seconds each spec took to test-results/spec-seconds.json; with
 // E2E_WRITE_WEIGHTS=1 it also makes them the lane weights of the next run.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
@@ -22,7 +30,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function runPlaywright(playwrightArgs, port, label, jsonFile) {
+/**
+ * A lane's own copy of the built client: a journey that serves a next version of the worker
+ * (platform.spec.ts) changes its lane's files only, never the other lane's mid-journey.
+ */
+function laneClientDir(port) {
+  const dir = path.resolve(`.tmp/e2e-client-${port}`);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(process.env.BUILD_OUT_DIR ?? 'dist/client', dir, { recursive: true });
+  return dir;
+}
+
+function runPlaywright(playwrightArgs, port, label, jsonFile, clientDir) {
   return new Promise((resolve) => {
     const reporterArgs = jsonFile ? ['--reporter=list,json'] : [];
     const child = spawn(
@@ -33,6 +52,7 @@ function runPlaywright(playwrightArgs, port, label, jsonFile) {
         env: {
           ...process.env,
           E2E_PORT: String(port),
+          ...(clientDir ? { BUILD_OUT_DIR: clientDir } : {}),
           ...(jsonFile ? { PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile } : {}),
         },
       },
@@ -112,7 +132,15 @@ if (args.length > 0 || lanes <= 1) {
   mkdirSync('test-results', { recursive: true });
   const reports = plan.map((_, i) => path.resolve(`test-results/lane-${i + 1}.json`));
   const results = await Promise.all(
-    plan.map((lane, i) => runPlaywright(lane.specs, basePort + i, `lane ${i + 1}`, reports[i])),
+    plan.map((lane, i) =>
+      runPlaywright(
+        lane.specs,
+        basePort + i,
+        `lane ${i + 1}`,
+        reports[i],
+        laneClientDir(basePort + i),
+      ),
+    ),
   );
   ok = results.every(Boolean);
   const seconds = specSeconds(reports);
