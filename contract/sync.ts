@@ -1,5 +1,6 @@
 // The sync calls: batch push of queued mutations and the delta pull (docs/decisions/0200-…).
 import * as v from 'valibot';
+import type { PulledEntityName, PulledRows } from './entities';
 import type { FieldMessage } from './field-messages';
 
 /** Most entries one push may carry; the client sends smaller batches (decision 0203). */
@@ -78,6 +79,10 @@ export const pullQuerySchema = v.object({
   limit: v.pipe(counterSchema(defaultPullLimit), v.minValue(1, 'invalid_number')),
 });
 
+/**
+ * A change as a device receives it: a newer server may send a table this version of the app
+ * does not know yet, so the name is checked against the entity table before it is used.
+ */
 export interface PullChange {
   /** Name of the client's Dexie table. */
   entity: string;
@@ -85,8 +90,13 @@ export interface PullChange {
   row: Record<string, unknown>;
 }
 
-export interface PullResponse {
-  changes: PullChange[];
+/** A change as the server makes it: a pulled table of contract/entities.ts and its row. */
+export type PulledChange = {
+  [E in PulledEntityName]: { entity: E; row: PulledRows[E] };
+}[PulledEntityName];
+
+export interface PullResponse<C = PullChange> {
+  changes: C[];
   /** Pass back as `cursor` next time; everything up to it has been sent. */
   cursor: number;
   hasMore: boolean;

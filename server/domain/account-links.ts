@@ -155,12 +155,9 @@ export const deleteAccountLink: MutationHandler<'accountLink.delete'> = {
   },
 };
 
-export const accountLinksPullSource: PullSource = {
+export const accountLinksPullSource: PullSource<'accountLinks'> = {
   entity: 'accountLinks',
   table: accountLinks,
   scope: (memberId) => sql`${accountLinks.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as AccountLinkRow[]).map(accountLinkForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as AccountLinkRow[]).map(accountLinkForClient)),
 };

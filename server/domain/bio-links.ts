@@ -136,12 +136,9 @@ export const deleteBioLink: MutationHandler<'bioLink.delete'> = {
   },
 };
 
-export const bioLinksPullSource: PullSource = {
+export const bioLinksPullSource: PullSource<'bioLinks'> = {
   entity: 'bioLinks',
   table: bioLinks,
   scope: (memberId) => sql`${bioLinks.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as BioLinkRow[]).map(bioLinkForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as BioLinkRow[]).map(bioLinkForClient)),
 };

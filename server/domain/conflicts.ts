@@ -129,12 +129,9 @@ export async function conflictsOf(db: Queryable, memberId: string): Promise<Conf
     .orderBy(syncConflicts.createdAt, syncConflicts.id);
 }
 
-export const conflictsPullSource: PullSource = {
+export const conflictsPullSource: PullSource<'conflicts'> = {
   entity: 'conflicts',
   table: syncConflicts,
   scope: (memberId) => sql`${syncConflicts.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as ConflictRow[]).map(conflictForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as ConflictRow[]).map(conflictForClient)),
 };

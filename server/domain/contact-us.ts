@@ -249,12 +249,9 @@ export async function contactUsPage(
   };
 }
 
-export const contactUsPullSource: PullSource = {
+export const contactUsPullSource: PullSource<'contactUs'> = {
   entity: 'contactUs',
   table: contactUsMessages,
   scope: (memberId) => sql`${contactUsMessages.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as ContactUsRow[]).map(contactUsForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as ContactUsRow[]).map(contactUsForClient)),
 };

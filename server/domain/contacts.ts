@@ -440,12 +440,9 @@ export const deleteContact: MutationHandler<'contact.delete'> = {
   },
 };
 
-export const contactsPullSource: PullSource = {
+export const contactsPullSource: PullSource<'contacts'> = {
   entity: 'contacts',
   table: contacts,
   scope: (memberId) => sql`${contacts.ownerMemberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as ContactRow[]).map(contactForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as ContactRow[]).map(contactForClient)),
 };

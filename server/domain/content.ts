@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors';
 import { relationTo, type ItemOwner } from '../visibility';
 import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
 import type { MutationInput, MutationName } from '../../contract/mutations';
+import type { PulledEntityName, PulledRows } from '../../contract/entities';
 import { canEnablePoster, vietnamToday } from '../../contract/content';
 import { contentColumns, type ContentKind } from '../../contract/content-writes';
 import { parseImageUrl } from '../../contract/image';
@@ -173,19 +174,21 @@ export async function contentOwner(
 }
 
 /** Dexie table names of each kind's mirror. */
-export const contentEntities: Record<ContentKind, string> = {
+const contentEntities = {
   post: 'posts',
   product: 'products',
   activity: 'activities',
   relic: 'relics',
   poster: 'posters',
-};
+} as const satisfies Record<ContentKind, PulledEntityName>;
+
+type ContentEntity<K extends ContentKind> = (typeof contentEntities)[K];
 
 /**
  * The member's own items and those of the brands they run (owner or active admin). A member
  * made admin later gets the brand's older items with the next full resync (decision 0650).
  */
-function contentPullSource(kind: ContentKind): PullSource {
+function contentPullSource<K extends ContentKind>(kind: K): PullSource<ContentEntity<K>> {
   const table = contentTables[kind] as typeof posts;
   return {
     entity: contentEntities[kind],
@@ -195,17 +198,17 @@ function contentPullSource(kind: ContentKind): PullSource {
         SELECT id FROM groups WHERE owner_member_id = ${memberId}
         UNION SELECT group_id FROM group_members WHERE member_id = ${memberId}
           AND role = 'admin' AND ${activeMembershipSql('group_members')}))`,
-    toClient: (rows) => Promise.resolve(rows),
+    // The selected row is the client's row (contract/content-writes.ts contentColumns); the
+    // kind is generic here, so its record type is named by a cast.
+    toClient: (rows) => Promise.resolve(rows as unknown as PulledRows[ContentEntity<K>][]),
   };
 }
 
-export const contentPullSources: readonly PullSource[] = [
-  contentPullSource('post'),
-  contentPullSource('product'),
-  contentPullSource('activity'),
-  contentPullSource('relic'),
-  contentPullSource('poster'),
-];
+export const postsPullSource = contentPullSource('post');
+export const productsPullSource = contentPullSource('product');
+export const activitiesPullSource = contentPullSource('activity');
+export const relicsPullSource = contentPullSource('relic');
+export const postersPullSource = contentPullSource('poster');
 
 /**
  * The live posters of a member or a brand: all of them to the owner's side; to anyone else

@@ -144,12 +144,11 @@ export const cvConflictTarget: ConflictTarget = {
   },
 };
 
-export const cvPullSource: PullSource = {
+export const cvPullSource: PullSource<'cvs'> = {
   entity: 'cvs',
   table: memberCvs,
   scope: (memberId) => sql`${memberCvs.id} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve((rows as CvRow[]).map(cvForClient) as unknown as Record<string, unknown>[]),
+  toClient: (rows) => Promise.resolve((rows as CvRow[]).map(cvForClient)),
 };
 
 /** The caller's own CV, or 404 when none was saved yet. */

@@ -53,15 +53,11 @@ export async function discountGroupsToClient(
 }
 
 /** Offers of every group the member belongs to or whose agency they administer. */
-export const discountGroupsPullSource: PullSource = {
+export const discountGroupsPullSource: PullSource<'discountGroups'> = {
   entity: 'discountGroups',
   table: discountGroups,
   scope: (memberId) => sql`${discountGroups.groupId} IN (${readableGroupIds(memberId)})`,
-  toClient: async (rows, { tx }) =>
-    (await discountGroupsToClient(tx, rows as DiscountGroupRecord[])) as unknown as Record<
-      string,
-      unknown
-    >[],
+  toClient: async (rows, { tx }) => await discountGroupsToClient(tx, rows as DiscountGroupRecord[]),
 };
 
 const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

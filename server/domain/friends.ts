@@ -276,16 +276,13 @@ export const unfriend: MutationHandler<'friend.unfriend'> = {
   },
 };
 
-export const friendshipsPullSource: PullSource = {
+export const friendshipsPullSource: PullSource<'friendships'> = {
   entity: 'friendships',
   table: friendships,
   scope: (memberId) =>
     or(eq(friendships.fromMemberId, memberId), eq(friendships.toMemberId, memberId)) ?? sql`false`,
   toClient: async (rows, { tx, memberId }) =>
-    (await friendshipsForClient(tx, memberId, rows as FriendshipRow[])) as unknown as Record<
-      string,
-      unknown
-    >[],
+    await friendshipsForClient(tx, memberId, rows as FriendshipRow[]),
 };
 
 /** How many accepted friends a member has; anyone may know it. */

@@ -13,7 +13,6 @@ import { staffGroupIds } from './points/staff';
 
 type MembershipRecord = typeof groupMembers.$inferSelect;
 type CustomerRecord = typeof customers.$inferSelect;
-type ClientRows = Record<string, unknown>[];
 
 const iso = (value: string | Date | null | undefined) =>
   value ? new Date(value).toISOString() : null;
@@ -99,18 +98,16 @@ export async function customersToRoster(
   });
 }
 
-export const rosterMembersPullSource: PullSource = {
+export const rosterMembersPullSource: PullSource<'groupRoster'> = {
   entity: 'groupRoster',
   table: groupMembers,
   scope: (memberId) => sql`${groupMembers.groupId} IN (${staffGroupIds(memberId)})`,
-  toClient: async (rows, { tx }) =>
-    (await membershipsToRoster(tx, rows as MembershipRecord[])) as unknown as ClientRows,
+  toClient: async (rows, { tx }) => await membershipsToRoster(tx, rows as MembershipRecord[]),
 };
 
-export const rosterCustomersPullSource: PullSource = {
+export const rosterCustomersPullSource: PullSource<'groupRoster'> = {
   entity: 'groupRoster',
   table: customers,
   scope: (memberId) => sql`${customers.groupId} IN (${staffGroupIds(memberId)})`,
-  toClient: async (rows, { tx }) =>
-    (await customersToRoster(tx, rows as CustomerRecord[])) as unknown as ClientRows,
+  toClient: async (rows, { tx }) => await customersToRoster(tx, rows as CustomerRecord[]),
 };

@@ -188,12 +188,9 @@ export const deleteJobDiary: MutationHandler<'jobDiary.delete'> = {
   },
 };
 
-export const jobDiaryPullSource: PullSource = {
+export const jobDiaryPullSource: PullSource<'jobDiary'> = {
   entity: 'jobDiary',
   table: jobDiaryEntries,
   scope: (memberId) => sql`${jobDiaryEntries.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as JobDiaryRow[]).map(jobDiaryForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as JobDiaryRow[]).map(jobDiaryForClient)),
 };

@@ -466,7 +466,7 @@ async function shapedCopies(
   memberId: string,
   cursor: number,
   limit: number,
-): Promise<ShapedPullRow[]> {
+): Promise<ShapedPullRow<'messages'>[]> {
   const [page] = await queryRows<{ rows: string }>(
     tx,
     sql`SELECT coalesce(json_agg(json_build_object(
@@ -484,18 +484,17 @@ async function shapedCopies(
           LIMIT ${limit}
         ) AS c`,
   );
-  const rows = JSON.parse(page?.rows ?? '[]') as (ShapedPullRow & MessageCopy)[];
+  const rows = JSON.parse(page?.rows ?? '[]') as ShapedPullRow<'messages'>[];
   const named = (row: MessageCopy) => [row.senderMemberId, ...row.to, ...row.cc, ...row.bcc];
   const people = await peopleOf(tx, rows.flatMap(named));
   for (const row of rows) row.people = peopleNamed(named(row), people);
   return rows;
 }
 
-export const messagesPullSource: PullSource = {
+export const messagesPullSource: PullSource<'messages'> = {
   entity: 'messages',
   table: messageCopies,
   scope: (memberId) => sql`${messageCopies.ownerMemberId} = ${memberId}`,
-  toClient: async (rows, { tx }) =>
-    (await copiesForClient(tx, rows as CopyRow[])) as unknown as Record<string, unknown>[],
+  toClient: async (rows, { tx }) => await copiesForClient(tx, rows as CopyRow[]),
   fetchShaped: shapedCopies,
 };

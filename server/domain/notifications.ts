@@ -236,17 +236,11 @@ export async function openMessageNotifications(
     );
 }
 
-export const notificationsPullSource: PullSource = {
+export const notificationsPullSource: PullSource<'notifications'> = {
   entity: 'notifications',
   table: notifications,
   scope: (memberId) => sql`${notifications.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as NotificationRow[]).map(notificationForClient) as unknown as Record<
-        string,
-        unknown
-      >[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as NotificationRow[]).map(notificationForClient)),
 };
 
 /** This device's push address now belongs to the member (a token moves with its device). */

@@ -203,12 +203,9 @@ export const profileConflictTarget: ConflictTarget = {
   },
 };
 
-export const profilePullSource: PullSource = {
+export const profilePullSource: PullSource<'profile'> = {
   entity: 'profile',
   table: members,
   scope: (memberId) => sql`${members.id} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as MemberRow[]).map(profileForOwner) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as MemberRow[]).map(profileForOwner)),
 };

@@ -151,12 +151,9 @@ export const deleteShortLink: MutationHandler<'shortLink.delete'> = {
   },
 };
 
-export const shortLinksPullSource: PullSource = {
+export const shortLinksPullSource: PullSource<'shortLinks'> = {
   entity: 'shortLinks',
   table: shortLinks,
   scope: (memberId) => sql`${shortLinks.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as ShortLinkRow[]).map(shortLinkForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as ShortLinkRow[]).map(shortLinkForClient)),
 };

@@ -55,14 +55,11 @@ export const createSupportRequest: MutationHandler<'supportRequest.create'> = {
   },
 };
 
-export const supportRequestsPullSource: PullSource = {
+export const supportRequestsPullSource: PullSource<'supportRequests'> = {
   entity: 'supportRequests',
   table: supportRequests,
   scope: (memberId) => sql`${supportRequests.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as SupportRow[]).map(supportRequestForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as SupportRow[]).map(supportRequestForClient)),
 };
 
 /** Who reads the inbox: the operator's staff, i.e. agency admins. Anyone else is 403. */

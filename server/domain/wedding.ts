@@ -209,25 +209,16 @@ export async function guestsOf(db: Queryable, weddingId: string): Promise<Weddin
   return rows.map(guestForClient);
 }
 
-export const weddingsPullSource: PullSource = {
+export const weddingsPullSource: PullSource<'weddings'> = {
   entity: 'weddings',
   table: weddings,
   scope: (memberId) => sql`${weddings.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as WeddingRow[]).map((r) => weddingForClient(r)) as unknown as Record<
-        string,
-        unknown
-      >[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as WeddingRow[]).map((r) => weddingForClient(r))),
 };
 
-export const weddingGuestsPullSource: PullSource = {
+export const weddingGuestsPullSource: PullSource<'weddingGuests'> = {
   entity: 'weddingGuests',
   table: weddingGuests,
   scope: (memberId) => sql`${weddingGuests.memberId} = ${memberId}`,
-  toClient: (rows) =>
-    Promise.resolve(
-      (rows as GuestRow[]).map(guestForClient) as unknown as Record<string, unknown>[],
-    ),
+  toClient: (rows) => Promise.resolve((rows as GuestRow[]).map(guestForClient)),
 };

@@ -1,5 +1,7 @@
-// Every kind of row the delta pull carries, listed once (no registration by import).
-import type { PullSource } from './registry';
+// Every kind of row the delta pull carries, listed once (no registration by import), keyed by
+// the pulled tables of contract/entities.ts: a pulled table without a source, or a source of a
+// name the entity table does not pull, does not compile.
+import type { AnyPullSource, PullSourcesByEntity } from './registry';
 import { accountLinksPullSource } from '../domain/account-links';
 import { shortLinksPullSource } from '../domain/short-links';
 import { bioLinksPullSource } from '../domain/bio-links';
@@ -8,7 +10,13 @@ import { contactsPullSource } from '../domain/contacts';
 import { conflictsPullSource } from '../domain/conflicts';
 import { friendshipsPullSource } from '../domain/friends';
 import { profilePullSource } from '../domain/profile';
-import { contentPullSources } from '../domain/content';
+import {
+  activitiesPullSource,
+  postersPullSource,
+  postsPullSource,
+  productsPullSource,
+  relicsPullSource,
+} from '../domain/content';
 import { messagesPullSource } from '../domain/messages';
 import { notificationsPullSource } from '../domain/notifications';
 import { jobDiaryPullSource } from '../domain/job-diary';
@@ -24,28 +32,34 @@ import {
 } from '../domain/points/pull-sources';
 import { rosterCustomersPullSource, rosterMembersPullSource } from '../domain/group-roster';
 
-export const pullSources: readonly PullSource[] = [
-  pointEntriesPullSource,
-  checkInsPullSource,
-  orderGroupsPullSource,
-  staffGroupsPullSource,
-  friendshipsPullSource,
-  contactsPullSource,
-  profilePullSource,
-  ...contentPullSources,
-  messagesPullSource,
-  notificationsPullSource,
-  accountLinksPullSource,
-  jobDiaryPullSource,
-  cvPullSource,
-  weddingsPullSource,
-  weddingGuestsPullSource,
-  contactUsPullSource,
-  rosterMembersPullSource,
-  rosterCustomersPullSource,
-  discountGroupsPullSource,
-  shortLinksPullSource,
-  supportRequestsPullSource,
-  bioLinksPullSource,
-  conflictsPullSource,
-];
+export const pullSourcesByEntity: PullSourcesByEntity = {
+  pointEntries: [pointEntriesPullSource],
+  checkIns: [checkInsPullSource],
+  orderGroups: [orderGroupsPullSource],
+  staffGroups: [staffGroupsPullSource],
+  friendships: [friendshipsPullSource],
+  contacts: [contactsPullSource],
+  profile: [profilePullSource],
+  posts: [postsPullSource],
+  products: [productsPullSource],
+  activities: [activitiesPullSource],
+  relics: [relicsPullSource],
+  posters: [postersPullSource],
+  messages: [messagesPullSource],
+  notifications: [notificationsPullSource],
+  accountLinks: [accountLinksPullSource],
+  jobDiary: [jobDiaryPullSource],
+  cvs: [cvPullSource],
+  weddings: [weddingsPullSource],
+  weddingGuests: [weddingGuestsPullSource],
+  contactUs: [contactUsPullSource],
+  groupRoster: [rosterMembersPullSource, rosterCustomersPullSource],
+  discountGroups: [discountGroupsPullSource],
+  shortLinks: [shortLinksPullSource],
+  supportRequests: [supportRequestsPullSource],
+  bioLinks: [bioLinksPullSource],
+  conflicts: [conflictsPullSource],
+};
+
+/** Every source, in the order above (a pulled page lists its changes source by source). */
+export const pullSources: readonly AnyPullSource[] = Object.values(pullSourcesByEntity).flat();

@@ -3,14 +3,15 @@
 // handed out in commit order (0001), so a cursor never passes a row that commits later.
 import { and, asc, eq, getTableColumns, gt, isNotNull, lt, max, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { PullChange, PullResponse } from '../../contract/sync';
+import type { PulledEntityName } from '../../contract/entities';
+import type { PulledChange, PullResponse } from '../../contract/sync';
 import { tombstoneRetentionDays } from '../../contract/sync';
 import type { Database } from '../db/client';
 import { syncTombstonePurges } from '../db/schema-sync';
 import type { AppDeps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { pullSources } from './pull-sources';
-import type { PullSource } from './registry';
+import type { AnyPullSource, PullSource, ShapedPullRow } from './registry';
 
 interface SourceColumns {
   id: PgColumn;
@@ -18,7 +19,7 @@ interface SourceColumns {
   deletedAt: PgColumn;
 }
 
-function columnsOf(source: PullSource): SourceColumns {
+function columnsOf(source: AnyPullSource): SourceColumns {
   const columns = getTableColumns(source.table) as Record<string, PgColumn | undefined>;
   const { id, changeSeq, deletedAt } = columns;
   if (!id || !changeSeq || !deletedAt) {
@@ -27,13 +28,28 @@ function columnsOf(source: PullSource): SourceColumns {
   return { id, changeSeq, deletedAt };
 }
 
-interface Fetched {
-  source: PullSource;
+type Fetched = {
+  source: AnyPullSource;
   seq: number;
   id: string;
-  row: Record<string, unknown>;
+} & (
+  | { shaped: false; row: Record<string, unknown> }
   /** Already as the client stores it (fetchShaped). */
-  shaped: boolean;
+  | { shaped: true; row: ShapedPullRow }
+);
+
+/** One source's share of a page as changes, its rows as the client stores them. */
+async function changesOf<E extends PulledEntityName>(
+  source: PullSource<E>,
+  fetched: readonly Fetched[],
+  ctx: Parameters<PullSource<E>['toClient']>[1],
+): Promise<PulledChange[]> {
+  const raw: Record<string, unknown>[] = [];
+  const shaped: unknown[] = [];
+  for (const f of fetched) (f.shaped ? shaped : raw).push(f.row);
+  const rows = [...(shaped as ShapedPullRow<E>[]), ...(await source.toClient(raw, ctx))];
+  // One table here; TypeScript does not follow a generic table into the union of changes.
+  return rows.map((row) => ({ entity: source.entity, row }) as PulledChange);
 }
 
 export async function pullChanges(
@@ -41,7 +57,7 @@ export async function pullChanges(
   memberId: string,
   cursor: number,
   limit: number,
-): Promise<PullResponse> {
+): Promise<PullResponse<PulledChange>> {
   return deps.database.db.transaction(
     async (tx) => {
       const [purge] = await tx
@@ -85,13 +101,11 @@ export async function pullChanges(
         take += 1;
       }
       const page = fetched.slice(0, take);
-      const changes: PullChange[] = [];
+      const changes: PulledChange[] = [];
       for (const source of pullSources) {
         const ofSource = page.filter((f) => f.source === source);
         if (ofSource.length === 0) continue;
-        const rows = ofSource.map((f) => f.row);
-        const shaped = ofSource[0]?.shaped ? rows : await source.toClient(rows, { tx, memberId });
-        for (const row of shaped) changes.push({ entity: source.entity, row });
+        changes.push(...(await changesOf<PulledEntityName>(source, ofSource, { tx, memberId })));
       }
       const hasMore = take < fetched.length;
       const reached = page.at(-1)?.seq ?? cursor;

@@ -8,6 +8,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MutationInput, MutationName, MutationResult } from '../../contract/mutations';
 import type { Transaction } from '../db/client';
 import type { FairUseLimits } from '../../contract/fair-use';
+import type { PulledEntityName, PulledRows } from '../../contract/entities';
 
 export interface MutationContext {
   memberId: string;
@@ -45,9 +46,9 @@ export interface RunnableMutation {
 }
 
 /** A kind of mirrored row the delta pull carries to a member's devices. */
-export interface PullSource {
-  /** Name of the Dexie table on the client. */
-  entity: string;
+export interface PullSource<E extends PulledEntityName = PulledEntityName> {
+  /** The pulled table of contract/entities.ts (the Dexie table on the client). */
+  entity: E;
   /** The table; it must have change_seq, updated_at and deleted_at columns. */
   table: PgTable;
   /** Which rows this member's devices mirror (tombstones included). */
@@ -59,7 +60,7 @@ export interface PullSource {
   toClient(
     rows: Record<string, unknown>[],
     ctx: { tx: Transaction; memberId: string },
-  ): Promise<Record<string, unknown>[]>;
+  ): Promise<PulledRows[E][]>;
   /**
    * Optional, for a source whose pages are large (messages): up to `limit` rows in scope past
    * `cursor`, in change_seq then id order, already as toClient shapes them (with `id` and
@@ -71,10 +72,17 @@ export interface PullSource {
     memberId: string,
     cursor: number,
     limit: number,
-  ): Promise<ShapedPullRow[]>;
+  ): Promise<ShapedPullRow<E>[]>;
 }
 
-export interface ShapedPullRow extends Record<string, unknown> {
+/** The pull sources of each pulled table (a table may gather rows of several server tables). */
+export type PullSourcesByEntity = { [E in PulledEntityName]: readonly PullSource<E>[] };
+
+/** Some pull source, whichever its table. */
+export type AnyPullSource = { [E in PulledEntityName]: PullSource<E> }[PulledEntityName];
+
+/** A row fetchShaped gives: as toClient would, with its id and change sequence. */
+export type ShapedPullRow<E extends PulledEntityName = PulledEntityName> = PulledRows[E] & {
   id: string;
   changeSeq: number;
-}
+};

@@ -3,6 +3,12 @@
 // pull and drains the outbox into the server's batch push. No window-only API in this file.
 import { Dexie, type DexieOptions, type Table } from 'dexie';
 import type { AccountLink } from '../../contract/account-link';
+import {
+  dexieStores,
+  memberEntityNames,
+  type EntityName,
+  type MemberEntityName,
+} from '../../contract/entities';
 import type { ShortLink } from '../../contract/short-link';
 import type { BioLink } from '../../contract/bio-link';
 import type { SupportRequest } from '../../contract/support';
@@ -253,41 +259,23 @@ export interface MirroredTables {
 
 export type MirroredTableName = keyof MirroredTables;
 
-/** Tables the server's pull fills (savedCards is written by the device only). */
-export const pulledTableNames = [
-  'profile',
-  'friendships',
-  'contacts',
-  'pointEntries',
-  'checkIns',
-  'orderGroups',
-  'staffGroups',
-  'memberBalances',
-  'notifications',
-  'messages',
-  'jobDiary',
-  'posts',
-  'products',
-  'activities',
-  'relics',
-  'posters',
-  'accountLinks',
-  'cvs',
-  'weddings',
-  'weddingGuests',
-  'contactUs',
-  'groupRoster',
-  'discountGroups',
-  'shortLinks',
-  'supportRequests',
-  'bioLinks',
-  'conflicts',
-] as const satisfies readonly MirroredTableName[];
+/**
+ * The signed-in member's mirror (contract/entities.ts: pulled tables and REST caches), cleared
+ * together on resync and when another member signs in.
+ */
+export const pulledTableNames = memberEntityNames;
 
 export const mirroredTableNames = [
-  ...pulledTableNames,
+  ...memberEntityNames,
   'savedCards',
 ] as const satisfies readonly MirroredTableName[];
+
+// The mirrored tables' row types cover exactly the entity table's member tables and saved cards.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const mirroredTablesMatchTheEntityTable: Exactly<
+  MirroredTableName,
+  MemberEntityName | 'savedCards'
+> = true;
 
 export type AppDb = Dexie & {
   [K in MirroredTableName]: Table<
@@ -302,6 +290,12 @@ export type AppDb = Dexie & {
   exploreDirectories: Table<ExploreDirectoryRow, string>;
 };
 
+// Every table of the entity table is a table of AppDb, and nothing else is.
+export const appDbTablesMatchTheEntityTable: Exactly<
+  Exclude<keyof AppDb, keyof Dexie>,
+  EntityName
+> = true;
+
 /** Moves a queued payload of one mutation to the shape of a newer version. */
 export type PayloadUpgrade = (payload: unknown) => unknown;
 
@@ -314,9 +308,13 @@ export interface AppDbVersion {
 }
 
 /**
- * Every version of the schema, oldest first. Add a version (never edit an old one) when a
- * table or index changes or when a mutation's payload shape changes; queued outbox entries
- * are brought forward in the same upgrade transaction (docs/decisions/0204-…).
+ * Every version of the schema, oldest first: the history an existing device upgrades through.
+ * The newest version's stores are the entity table's (contract/entities.ts, see
+ * defineAppDbVersions). Add a version (never edit an old one) when a table or index of the
+ * entity table changes, naming the changed stores as the table now has them, or when a
+ * mutation's payload shape changes; queued outbox entries are brought forward in the same
+ * upgrade transaction (docs/decisions/0204-…). tests/client/entity-table.test.ts fails when
+ * the history does not reach the entity table.
  */
 export const appDbVersions: AppDbVersion[] = [
   {
@@ -442,10 +440,19 @@ export const appDbVersions: AppDbVersion[] = [
 
 export const appDbName = 'mecards';
 
-/** Declares the versions on a Dexie instance; each upgrade also migrates queued payloads. */
+/** The version whose stores are the entity table's: the newest of the history. */
+export const entityTableVersion = latestAppDbVersion();
+
+/**
+ * Declares the versions on a Dexie instance; each upgrade also migrates queued payloads. The
+ * entity table's version declares every store as contract/entities.ts has it (a list of
+ * versions that stops earlier, as an old device had, is declared as it was).
+ */
 export function defineAppDbVersions(db: Dexie, versions: AppDbVersion[]): void {
   for (const spec of versions) {
-    const version = db.version(spec.version).stores(spec.stores);
+    const stores: Record<string, string | null> =
+      spec.version === entityTableVersion ? { ...spec.stores, ...dexieStores() } : spec.stores;
+    const version = db.version(spec.version).stores(stores);
     const upgrades = spec.payloadUpgrades;
     if (upgrades && Object.keys(upgrades).length > 0) {
       version.upgrade(async (tx) => {

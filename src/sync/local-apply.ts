@@ -2,6 +2,7 @@
 // mark refused ones and undo their optimistic change), pulled pages (rows + cursor together,
 // never over rows with pending changes), resync and account switch. Decision 0201.
 import type { IndexableType, Table } from 'dexie';
+import { pulledEntityNames, type PulledEntityName } from '../../contract/entities';
 import { messageText } from '../../contract/messages';
 import type { PullResponse, PushResult } from '../../contract/sync';
 import {
@@ -24,8 +25,9 @@ export const maxServerAttempts = 5;
 
 type AnyTable = Table<unknown, IndexableType>;
 
-function isPulledTable(name: string): name is (typeof pulledTableNames)[number] {
-  return (pulledTableNames as readonly string[]).includes(name);
+/** A table the server's pull fills (contract/entities.ts); other names come from a newer server. */
+function isPulledEntity(name: string): name is PulledEntityName {
+  return (pulledEntityNames as readonly string[]).includes(name);
 }
 
 function rowRef(table: string, rowKey: string): string {
@@ -257,32 +259,33 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
     const pending = await db.outbox.where('state').equals('pending').toArray();
     const pendingRefs = new Set(pending.map((e) => rowRef(e.table, e.rowKey)));
     const pulledAfter = (await readSyncState(db, 'cursor')) ?? 0;
-    const puts = new Map<string, unknown[]>();
-    const deletes = new Map<string, (string | string[])[]>();
+    const puts = new Map<PulledEntityName, unknown[]>();
+    const deletes = new Map<PulledEntityName, (string | string[])[]>();
     let written = 0;
     let scopeWidened = false;
     for (const change of page.changes) {
+      const entity = change.entity;
       // A table this version of the app does not know yet: a newer server; skip it.
-      if (!isPulledTable(change.entity)) continue;
-      const table = db.table(change.entity);
+      if (!isPulledEntity(entity)) continue;
+      const table = db.table(entity);
       const key = keyOfRow(table, change.row);
       const rowKey = rowKeyOf(key);
       const tombstone = change.row.deletedAt !== null && change.row.deletedAt !== undefined;
       // A group newly staffed: its older ledger rows sit below our cursor, so pull again from 0.
       if (
-        change.entity === 'staffGroups' &&
+        entity === 'staffGroups' &&
         !tombstone &&
         pulledAfter > 0 &&
         !(await db.staffGroups.get(rowKey))
       ) {
         scopeWidened = true;
       }
-      const ref = rowRef(change.entity, rowKey);
+      const ref = rowRef(entity, rowKey);
       if (pendingRefs.has(ref)) {
         // Local changes wait for the server: keep them on screen, remember the server's row.
         await db.serverShadows.put({
           id: ref,
-          table: change.entity,
+          table: entity,
           rowKey,
           row: tombstone ? null : change.row,
           pulledAfter,
@@ -290,13 +293,13 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
         continue;
       }
       if (tombstone) {
-        const list = deletes.get(change.entity) ?? [];
+        const list = deletes.get(entity) ?? [];
         list.push(key);
-        deletes.set(change.entity, list);
+        deletes.set(entity, list);
       } else {
-        const list = puts.get(change.entity) ?? [];
+        const list = puts.get(entity) ?? [];
         list.push(change.row);
-        puts.set(change.entity, list);
+        puts.set(entity, list);
       }
       written += 1;
     }

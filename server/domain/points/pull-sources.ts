@@ -16,43 +16,37 @@ import {
   type StaffGroupRecord,
 } from './to-client';
 
-type ClientRows = Record<string, unknown>[];
-
 /** Rows a member's devices mirror: their own entries and every entry of groups they staff. */
 function ledgerScope(buyerColumn: AnyPgColumn, groupColumn: AnyPgColumn, memberId: string): SQL {
   return sql`(${buyerColumn} = ${memberId} OR ${groupColumn} IN (${staffGroupIds(memberId)}))`;
 }
 
-export const pointEntriesPullSource: PullSource = {
+export const pointEntriesPullSource: PullSource<'pointEntries'> = {
   entity: 'pointEntries',
   table: pointEntries,
   scope: (memberId) =>
     ledgerScope(pointEntries.buyerMemberId, pointEntries.sellerGroupId, memberId),
-  toClient: async (rows, { tx }) =>
-    (await pointEntriesToClient(tx, rows as PointEntryRecord[])) as unknown as ClientRows,
+  toClient: async (rows, { tx }) => await pointEntriesToClient(tx, rows as PointEntryRecord[]),
 };
 
-export const checkInsPullSource: PullSource = {
+export const checkInsPullSource: PullSource<'checkIns'> = {
   entity: 'checkIns',
   table: checkIns,
   scope: (memberId) => ledgerScope(checkIns.memberId, checkIns.groupId, memberId),
-  toClient: async (rows, { tx }) =>
-    (await checkInsToClient(tx, rows as CheckInRecord[])) as unknown as ClientRows,
+  toClient: async (rows, { tx }) => await checkInsToClient(tx, rows as CheckInRecord[]),
 };
 
-export const orderGroupsPullSource: PullSource = {
+export const orderGroupsPullSource: PullSource<'orderGroups'> = {
   entity: 'orderGroups',
   table: orderGroups,
   scope: (memberId) => ledgerScope(orderGroups.buyerMemberId, orderGroups.sellerGroupId, memberId),
-  toClient: (rows) =>
-    Promise.resolve((rows as OrderGroupRecord[]).map(orderGroupToClient) as unknown as ClientRows),
+  toClient: (rows) => Promise.resolve((rows as OrderGroupRecord[]).map(orderGroupToClient)),
 };
 
 /** The groups a member is staff of; a lost role arrives as a tombstone. */
-export const staffGroupsPullSource: PullSource = {
+export const staffGroupsPullSource: PullSource<'staffGroups'> = {
   entity: 'staffGroups',
   table: groupMembers,
   scope: (memberId) => sql`${groupMembers.memberId} = ${memberId}`,
-  toClient: async (rows, { tx }) =>
-    (await staffGroupsToClient(tx, rows as StaffGroupRecord[])) as unknown as ClientRows,
+  toClient: async (rows, { tx }) => await staffGroupsToClient(tx, rows as StaffGroupRecord[]),
 };
