@@ -10,6 +10,7 @@ import {
   logInThroughForm,
   waitForOfflineShell,
   type ApiSession,
+  deviceKeeps,
   pendingOutboxEntries,
   registerMemberByApi,
 } from './support/session';
@@ -183,6 +184,8 @@ test('the same edits with the network off survive a reload and reach the server 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Ngân hàng, liên kết và video' }),
   ).toBeVisible();
+  // The bank list arrives after the screen: going offline before it lands would leave none.
+  await expect.poll(() => deviceKeeps(page, 'bankList')).toBe(true);
 
   await context.setOffline(true);
   await page.reload();

@@ -108,6 +108,27 @@ export async function goOnline(context: BrowserContext, page: Page): Promise<voi
  * Entries still waiting in the page's outbox (IndexedDB, read directly). Zero means every write
  * the page queued was acknowledged by the server: nothing is left that could arrive twice.
  */
+/** Whether the device store keeps a value under this key of syncState (a list kept for offline). */
+export async function deviceKeeps(page: Page, key: string): Promise<boolean> {
+  return page.evaluate(
+    ({ name, key }) =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction('syncState').objectStore('syncState').get(key);
+          read.onsuccess = () => {
+            db.close();
+            resolve(read.result !== undefined);
+          };
+          read.onerror = () => reject(read.error ?? new Error('get failed'));
+        };
+      }),
+    { name: 'mecards', key },
+  );
+}
+
 export async function pendingOutboxEntries(page: Page): Promise<number> {
   return page.evaluate(
     (name) =>
