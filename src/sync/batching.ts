@@ -1,5 +1,5 @@
 // Push batches: many outbox entries per request, bounded by count and size (decision 0203).
-import type { OutboxEntry } from '../db/app-db';
+import type { AppDb, OutboxEntry } from '../db/app-db';
 import { maxPushEntries } from '../../contract/sync';
 
 /** The server's most per push: a queue of 10,000 goes in 20 requests, not 50. */
@@ -63,4 +63,37 @@ export function firstHeldUntil(entries: readonly OutboxEntry[], now: number): nu
     if (at > now && (first === undefined || at < first)) first = at;
   }
   return first;
+}
+
+/**
+ * This member's next entries that may go now, in queue order, at most `max`; `skip`: entries
+ * already on their way. The queue is read in chunks (one request each), not entry by entry: a
+ * cursor over 10,000 entries cost the flush seconds.
+ */
+export async function nextSendable(
+  db: AppDb,
+  memberId: string,
+  now: number,
+  max: number,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<OutboxEntry[]> {
+  const sendable = sendableFilter(memberId, now);
+  const chunk = Math.max(max + skip.size, 100);
+  const picked: OutboxEntry[] = [];
+  let after: number | undefined;
+  for (;;) {
+    const entries = await (
+      after === undefined ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(after)
+    )
+      .limit(chunk)
+      .toArray();
+    for (const entry of entries) {
+      if (skip.has(entry.id) || !sendable(entry)) continue;
+      picked.push(entry);
+      if (picked.length >= max) return picked;
+    }
+    const last = entries.at(-1);
+    if (entries.length < chunk || !last) return picked;
+    after = last.seq;
+  }
 }

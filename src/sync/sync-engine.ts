@@ -10,7 +10,7 @@ import {
   firstHeldUntil,
   pushBatchMaxBytes,
   pushBatchMaxEntries,
-  sendableFilter,
+  nextSendable,
   takeBatch,
   wireEntry,
 } from './batching';
@@ -20,6 +20,7 @@ import {
   applyPullPage,
   applyPushResults,
   rejectOne,
+  type PushSummary,
   resetForResync,
 } from './local-apply';
 import { clientId, deleteSyncState, readSyncState, writeSyncState } from './sync-state';
@@ -120,57 +121,89 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
   async function push(memberId: string, outcome: FlushOutcome): Promise<void> {
     let maxEntries = options.maxBatchEntries ?? pushBatchMaxEntries;
     const maxBytes = options.maxBatchBytes ?? pushBatchMaxBytes;
-    for (;;) {
-      // Only the next batch is read: a queue of 10,000 is not read again for every batch.
-      const ready = await db.outbox
-        .orderBy('seq')
-        .filter(sendableFilter(memberId, now()))
-        .limit(maxEntries)
-        .toArray();
-      if (ready.length === 0) {
-        const held = await db.outbox.where('notBefore').above(now()).toArray();
-        outcome.retryAt = firstHeldUntil(
-          held.filter((e) => e.state === 'pending' && (e.memberId ?? memberId) === memberId),
-          now(),
-        );
-        return;
-      }
-      const batch = takeBatch(ready, maxEntries, maxBytes);
-      let response: PushResponse;
-      try {
-        response = await apiFetch<PushResponse>('/sync/push', {
-          method: 'POST',
-          json: { mutations: batch.map(wireEntry), clientId: await clientId(db) },
-        });
-      } catch (error) {
-        if (!(error instanceof ApiRequestError) || !isRequestRefusal(error)) throw error;
-        // The server refused the request as a whole (too large, malformed): halve the batch
-        // until the one entry at fault stands alone, then refuse that entry only.
-        if (batch.length > 1) {
-          maxEntries = Math.max(1, Math.ceil(batch.length / 2));
-          continue;
-        }
-        const [only] = batch;
-        if (only) {
-          await rejectOne(db, only.id, {
-            code: error.code,
-            message: error.message,
-            fields: error.fields,
-            status: error.status,
-          });
-          outcome.rejected += 1;
-        }
-        continue;
-      }
-      const summary = await applyPushResults(db, batch, response.results, now());
+    // A batch the server applied whole is settled on the device while the next one travels, so
+    // pushes follow each other with no gap (a queue of 10,000 is 20 of them).
+    let settling: Promise<PushSummary> | null = null;
+    const settled = async () => {
+      if (!settling) return;
+      const summary = await settling;
+      settling = null;
       outcome.pushed += summary.applied;
       outcome.rejected += summary.rejected;
-      // Held entries drop out of the next batch: the loop goes on with the others.
-      if (summary.retry || summary.applied + summary.rejected + summary.held === 0) {
-        outcome.status = 'backoff';
-        outcome.retryAt = await bumpBackoff();
-        return;
+    };
+    // Read once: a read of the device store now would wait for the batch being settled.
+    const device = await clientId(db);
+    try {
+      let ready = await nextSendable(db, memberId, now(), maxEntries);
+      for (;;) {
+        if (ready.length === 0) {
+          if (settling) {
+            // Entries queued meanwhile go in this flush too.
+            await settled();
+            ready = await nextSendable(db, memberId, now(), maxEntries);
+            continue;
+          }
+          const held = await db.outbox.where('notBefore').above(now()).toArray();
+          outcome.retryAt = firstHeldUntil(
+            held.filter((e) => e.state === 'pending' && (e.memberId ?? memberId) === memberId),
+            now(),
+          );
+          return;
+        }
+        const batch = takeBatch(ready, maxEntries, maxBytes);
+        const answer = apiFetch<PushResponse>('/sync/push', {
+          method: 'POST',
+          json: { mutations: batch.map(wireEntry), clientId: device },
+        });
+        // Marked handled: it is awaited below, after the previous batch is settled.
+        answer.catch(() => undefined);
+        await settled();
+        const inFlight = new Set(batch.map((entry) => entry.id));
+        const following = nextSendable(db, memberId, now(), maxEntries, inFlight);
+        following.catch(() => undefined);
+        let response: PushResponse;
+        try {
+          response = await answer;
+        } catch (error) {
+          if (!(error instanceof ApiRequestError) || !isRequestRefusal(error)) throw error;
+          // The server refused the request as a whole (too large, malformed): halve the batch
+          // until the one entry at fault stands alone, then refuse that entry only.
+          if (batch.length > 1) {
+            maxEntries = Math.max(1, Math.ceil(batch.length / 2));
+          } else if (batch[0]) {
+            await rejectOne(db, batch[0].id, {
+              code: error.code,
+              message: error.message,
+              fields: error.fields,
+              status: error.status,
+            });
+            outcome.rejected += 1;
+          }
+          ready = await nextSendable(db, memberId, now(), maxEntries);
+          continue;
+        }
+        const applied = new Set(
+          response.results.filter((r) => r.status === 'applied').map((r) => r.id),
+        );
+        if (batch.every((entry) => applied.has(entry.id))) {
+          settling = applyPushResults(db, batch, response.results, now());
+          ready = await following;
+          continue;
+        }
+        const summary = await applyPushResults(db, batch, response.results, now());
+        outcome.pushed += summary.applied;
+        outcome.rejected += summary.rejected;
+        // Held entries drop out of the next batch: the loop goes on with the others.
+        if (summary.retry || summary.applied + summary.rejected + summary.held === 0) {
+          outcome.status = 'backoff';
+          outcome.retryAt = await bumpBackoff();
+          return;
+        }
+        ready = await nextSendable(db, memberId, now(), maxEntries);
       }
+    } finally {
+      // A failure while a settled batch is still being written: that write finishes first.
+      await settled().catch(() => undefined);
     }
   }
 
