@@ -1,5 +1,6 @@
 // Settings of the accounts area, read from the environment (README configuration table).
 
+import type { AuthProviders } from '../../contract/auth';
 import type { PasswordHashCost } from './password';
 
 export type MailTransportName = 'console' | 'smtp' | 'outbox';
@@ -49,4 +50,9 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
     facebook: clientId && clientSecret ? { clientId, clientSecret } : undefined,
     passwordHashCost,
   };
+}
+
+/** The outside logins this configuration turns on (GET /auth/providers, the login page). */
+export function authProvidersOf(config: AuthConfig): AuthProviders {
+  return { facebook: Boolean(config.facebook) };
 }

@@ -1,7 +1,7 @@
 // Spec §7 Auth, outside logins: which are on, and the Facebook round trip (decision 0106).
 import { Hono } from 'hono';
 import { facebookAuth } from '@hono/oauth-providers/facebook';
-import type { AuthProviders } from '../../contract/auth';
+import { authProvidersOf } from '../auth/auth-config';
 import type { AuthKit } from '../auth/auth-kit';
 import { memberForFacebook } from '../auth/facebook';
 import type { AppEnv } from '../http/env';
@@ -12,8 +12,7 @@ export function facebookRoutes(kit: AuthKit) {
   const facebook = kit.config.facebook;
 
   app.get('/auth/providers', (c) => {
-    const providers: AuthProviders = { facebook: Boolean(facebook) };
-    return c.json(providers);
+    return c.json(authProvidersOf(kit.config));
   });
 
   if (!facebook) {

@@ -3,7 +3,9 @@
 // The controls are disabled until the app starts and replaces the markup, so nothing typed or
 // clicked is lost to that swap. `/login` is the exception (decision 0004): its own light page
 // (login-visitor.html) carries a small script that makes the drawn form work, and no app.
+import type { AuthProviders } from '../../contract/auth';
 import { cookieLocale, cookieNames } from '../../contract/cookie-names';
+import { authProvidersOf, loadAuthConfig } from '../auth/auth-config';
 import type { AppDeps } from '../http/env';
 import { pageTemplate, ssrExport } from './page-parts';
 
@@ -12,7 +14,11 @@ const prerenderedPaths = new Set(['/', '/login', '/register']);
 /** The path whose screen works before the app, from its own page (login-visitor.html). */
 const islandPath = '/login';
 
-type ScreenRenderer = (pathname: string, locale: 'vi' | 'en') => Promise<string>;
+type ScreenRenderer = (
+  pathname: string,
+  locale: 'vi' | 'en',
+  providers: AuthProviders,
+) => Promise<string>;
 
 /** Controls of server-rendered markup wait for the app: the markup is only for looking at. */
 export function withControlsDisabled(html: string): string {
@@ -35,9 +41,10 @@ function loggedIn(cookie: string): boolean {
 /**
  * The page for `pathname` with its screen rendered in, or the page as it is: for members (a
  * logged-in member is sent on from these screens), other paths, or without the SSR bundle.
- * Each screen is rendered once per language and process: it shows no data.
+ * Each screen is rendered once per language and process: it shows no data, only the outside
+ * logins the process has configured (the Facebook button, with no script needed to show it).
  */
-export function appScreenPages(deps: AppDeps) {
+export function appScreenPages(deps: AppDeps, providers = authProvidersOf(loadAuthConfig())) {
   const load = ssrExport<ScreenRenderer>(deps, 'renderAppScreen');
   const readLoginTemplate = pageTemplate(deps, 'login-visitor.html');
   const screens = new Map<string, Promise<string | undefined>>();
@@ -46,7 +53,7 @@ export function appScreenPages(deps: AppDeps) {
     let html = screens.get(key);
     if (!html) {
       html = load()
-        .then(async (render) => (render ? await render(pathname, locale) : undefined))
+        .then(async (render) => (render ? await render(pathname, locale, providers) : undefined))
         .catch((error: unknown) => {
           deps.logger.error('app screen render failed', { pathname, error: String(error) });
           return undefined;

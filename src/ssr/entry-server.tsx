@@ -11,6 +11,8 @@ import { messages as enAppMessages } from '../locales/en/messages.po';
 import { routeTree } from '../routeTree.gen';
 import { CardApp } from '../features/card/card-app';
 import type { CardPageData } from '../../contract/card-paths';
+import type { AuthProviders } from '../../contract/auth';
+import { knowAuthProviders } from '../features/auth/use-providers';
 import { messages as viWeddingMessages } from '../locales/vi/wedding.po';
 import { messages as enWeddingMessages } from '../locales/en/wedding.po';
 import { WeddingPage } from '../features/wedding-page/wedding-page';
@@ -55,7 +57,13 @@ export function renderCvPage(cv: CvDocument, locale: 'vi' | 'en'): string {
  * with the app's own router so that it paints before any script runs; the app replaces it
  * when it starts (docs/decisions/0003).
  */
-export async function renderAppScreen(pathname: string, locale: 'vi' | 'en'): Promise<string> {
+export async function renderAppScreen(
+  pathname: string,
+  locale: 'vi' | 'en',
+  providers?: AuthProviders,
+): Promise<string> {
+  // The login screen shows the outside logins the server has on, with no request of its own.
+  if (providers) knowAuthProviders(providers);
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [pathname] }),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withControlsDisabled, withSubmitWaiting } from '../../server/ssr/app-screens';
-import { startTestServer } from './test-server';
+import { createTestServer, startTestServer } from './test-server';
 
 const clientDir = await mkdtemp(path.join(tmpdir(), 'mecards-screens-'));
 afterAll(() => rm(clientDir, { recursive: true, force: true }));
@@ -22,8 +22,9 @@ await writeFile(
 await mkdir(path.join(clientDir, 'server'), { recursive: true });
 await writeFile(
   path.join(clientDir, 'server', 'entry-server.js'),
-  `export async function renderAppScreen(pathname, locale) {
-     return '<form aria-label="screen ' + pathname + ' ' + locale + '"><input name="email"/><button type="submit">Go</button></form>';
+  `export async function renderAppScreen(pathname, locale, providers) {
+     return '<form aria-label="screen ' + pathname + ' ' + locale + '"><input name="email"/><button type="submit">Go</button></form>'
+       + (providers && providers.facebook ? '<a href="/api/passport/auth/facebook">Facebook</a>' : '');
    }\n`,
 );
 
@@ -59,6 +60,29 @@ describe('server-rendered first screens', () => {
       expect(html, p).toContain('<input name="email"/>');
       // The button waits for the page's script: no default button, nothing sent without it.
       expect(html, p).toContain('<button disabled="" type="submit">');
+    }
+  });
+
+  it('shows the Facebook button on the first-visit login page when Facebook login is on', async () => {
+    expect(await (await server.request('/login')).text()).not.toContain(
+      '/api/passport/auth/facebook',
+    );
+    process.env.FACEBOOK_CLIENT_ID = 'test-app';
+    process.env.FACEBOOK_CLIENT_SECRET = 'test-secret';
+    const withFacebook = await createTestServer({ config: { clientDir } }).finally(() => {
+      delete process.env.FACEBOOK_CLIENT_ID;
+      delete process.env.FACEBOOK_CLIENT_SECRET;
+    });
+    try {
+      const html = await (await withFacebook.request('/login')).text();
+      expect(html).toContain('<script src="/login-island.js">');
+      expect(html).toContain('<a href="/api/passport/auth/facebook">Facebook</a>');
+      // The same answer as the app asks for.
+      expect(await (await withFacebook.request('/api/auth/providers')).json()).toEqual({
+        facebook: true,
+      });
+    } finally {
+      await withFacebook.close();
     }
   });
 

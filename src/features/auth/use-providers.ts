@@ -19,9 +19,16 @@ function loadProviders(): Promise<AuthProviders> {
   return answer;
 }
 
+/** What the server said on rendering the page, where no effect runs (src/ssr/entry-server). */
+let known: AuthProviders | undefined;
+
+export function knowAuthProviders(answer: AuthProviders): void {
+  known = answer;
+}
+
 /** Which outside logins the server has configured (the Facebook button is hidden otherwise). */
 export function useAuthProviders(): { data: AuthProviders | undefined } {
-  const [data, setData] = useState<AuthProviders>();
+  const [data, setData] = useState<AuthProviders | undefined>(known);
   useEffect(() => {
     let current = true;
     loadProviders().then(
