@@ -22,7 +22,7 @@ import {
 } from '../../../contract/link-types';
 import type { Lang } from '../../../contract/messages';
 import { TextField } from '../../ui/text-field';
-import { Button } from '../../ui/button';
+import { FormFooter } from '../../ui/form-footer';
 import type { AccountLinkFields } from './account-links-data';
 
 interface FormProps {
@@ -107,14 +107,7 @@ function BankForm({ row, banks, onSubmit, onCancel }: FormProps) {
         {...register('accountNumber')}
         error={error(errors.accountNumber?.message)}
       />
-      <div className="button-row">
-        <Button variant="secondary" onClick={onCancel}>
-          {t`Huỷ`}
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {t`Lưu`}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} busy={isSubmitting} />
     </form>
   );
 }
@@ -226,14 +219,7 @@ function WebLinkForm({ kind, row, onSubmit, onCancel }: FormProps) {
         {...register('url')}
         error={error(errors.url?.message)}
       />
-      <div className="button-row">
-        <Button variant="secondary" onClick={onCancel}>
-          {t`Huỷ`}
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {t`Lưu`}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} busy={isSubmitting} />
     </form>
   );
 }

@@ -25,6 +25,7 @@ import { vietnamDateTime } from '../../../contract/vietnam-time';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
+import { FormFooter } from '../../ui/form-footer';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -347,14 +348,7 @@ function BioLinkForm({
         {...register('showUntil')}
         error={error(errors.showUntil?.message)}
       />
-      <div className="button-row">
-        <Button variant="secondary" onClick={onCancel}>
-          {t`Huỷ`}
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {t`Lưu`}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} busy={isSubmitting} />
     </form>
   );
 }

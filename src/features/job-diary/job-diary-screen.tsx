@@ -9,6 +9,7 @@ import { currentMemberId } from '../../api/current-member';
 import { contractResolver } from '../../lib/contract-resolver';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
+import { FormFooter } from '../../ui/form-footer';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -246,14 +247,7 @@ function JobDiaryForm({
           </span>
         )}
       </div>
-      <div className="button-row">
-        <Button variant="secondary" onClick={onCancel}>
-          {t`Huỷ`}
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {t`Lưu`}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} busy={isSubmitting} />
     </form>
   );
 }

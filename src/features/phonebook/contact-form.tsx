@@ -11,7 +11,7 @@ import { shownFieldText } from '../../../contract/field-messages';
 import type { ContactDraft } from '../../../contract/share-target';
 import type { Lang } from '../../../contract/messages';
 import { TextField } from '../../ui/text-field';
-import { Button } from '../../ui/button';
+import { FormFooter } from '../../ui/form-footer';
 
 interface ContactFormProps {
   contact?: ContactRow | undefined;
@@ -86,14 +86,7 @@ export function ContactForm({ contact, draft, onSubmit, onCancel }: ContactFormP
         error={error(errors.address?.message)}
       />
       <TextField label={t`Ghi chú`} {...register('note')} error={error(errors.note?.message)} />
-      <div className="button-row">
-        <Button variant="secondary" onClick={onCancel}>
-          {t`Huỷ`}
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {t`Lưu`}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} busy={isSubmitting} />
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { memberCardPath } from '../../../contract/card-prefixes';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
+import { FormFooter } from '../../ui/form-footer';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -278,14 +279,7 @@ function ShortLinkForm({
         {...register('title')}
         error={error(errors.title?.message)}
       />
-      <div className="button-row">
-        <Button variant="secondary" onClick={onCancel}>
-          {t`Huỷ`}
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {t`Lưu`}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} busy={isSubmitting} />
     </form>
   );
 }
