@@ -12,7 +12,7 @@ import {
 } from '../../src/features/job-diary/job-diary-data';
 import { jobDiaryUpsertSchema } from '../../contract/job-diary';
 import { saveCv } from '../../src/features/cv/cv-data';
-import { cvSaveSchema, type CvFields } from '../../contract/cv';
+import { cvMergedFields, cvSaveSchema, type CvFields } from '../../contract/cv';
 import type { CvRow } from '../../src/db/app-db';
 
 const me = '0b7c8f4e-2f55-4b7e-9a1d-3c2a1f0e9d01';
@@ -146,7 +146,12 @@ describe('CV', () => {
 
   it('sends the first save whole and an edit with the changed fields against the opened CV', async () => {
     await saveCv(appDb, me, fields);
-    expect((await appDb.outbox.toArray())[0]?.payload).toEqual(fields);
+    // Whole, against an empty CV: a first CV another device saved meanwhile is merged, not lost.
+    const first = (await appDb.outbox.toArray())[0]?.payload as { base: object };
+    expect(first).toMatchObject(fields);
+    expect(first.base).toMatchObject({ address: null, skills: [], hobbies: [] });
+    expect(Object.keys(first.base).sort()).toEqual([...cvMergedFields].sort());
+    expect(v.is(cvSaveSchema, first)).toBe(true);
     await appDb.outbox.clear();
     // A pull brought another device's address while the form was open.
     await appDb.cvs.update(me, { address: 'Huế' });

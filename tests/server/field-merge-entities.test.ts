@@ -231,4 +231,48 @@ describe('per-field merge of the CV', () => {
     await pushOne('conflict.resolve', { id: conflict!.id, choice: 'lost' }, 'device-b');
     expect((await cv())?.phone).toBe('0905 222 333');
   });
+
+  it('keeps the values of a first CV another device saved earlier when a second first save lands', async () => {
+    const [member] = await queryRows<{ id: string }>(
+      server.database.db,
+      sql`INSERT INTO members (id, name, url_minify)
+          VALUES (gen_random_uuid(), 'Hai máy', ${`cv-${crypto.randomUUID()}`}) RETURNING id`,
+    );
+    const memberToken = await server.tokenFor(member!.id);
+    const noCv = {
+      email: null,
+      phone: null,
+      gender: null,
+      dateOfBirth: null,
+      address: null,
+      aboutMe: null,
+      skills: [],
+      hobbies: [],
+      visibility: null,
+    };
+    const firstSave = async (payload: object, clientId: string) => {
+      const res = await server.request('/api/sync/push', {
+        method: 'POST',
+        token: memberToken,
+        json: { mutations: [entry('cv.save', { ...payload, base: noCv })], clientId },
+      });
+      expect(((await res.json()) as { results: PushResult[] }).results[0]?.status).toBe('applied');
+    };
+    // Two devices, neither holding a CV, each save a first one offline.
+    await firstSave(whole, 'device-a');
+    await firstSave({ ...whole, address: 'Huế', skills: [] }, 'device-b');
+    const [row] = await queryRows<{ address: string; skills: string[] }>(
+      server.database.db,
+      sql`SELECT address, skills FROM member_cvs WHERE id = ${member!.id}`,
+    );
+    expect(row).toEqual({ address: 'Huế', skills: [] });
+    const [conflict, ...more] = await conflictsOf(member!.id);
+    expect(more).toEqual([]);
+    expect(conflict).toMatchObject({
+      entity: 'cvs',
+      kind: 'field',
+      lost: { address: 'Đà Lạt', skills: ['Pha chế'] },
+      written: { address: 'Huế', skills: [] },
+    });
+  });
 });

@@ -22,6 +22,11 @@ export interface TestServer {
   ): Promise<Response>;
   /** An access token under a new live session of the member, or under `sessionId` as given. */
   tokenFor(memberId: string, sessionId?: string): Promise<string>;
+  /**
+   * Starts the app again on the same database, as a new server process would: whatever the
+   * old one held in memory is gone, the database is as it was.
+   */
+  restart(): void;
   close(): Promise<void>;
 }
 
@@ -87,12 +92,14 @@ export async function createTestServer(
   if (options.demo) await seedDemoData(handle.db);
   const config = { ...testConfig, ...options.config };
   const clock = { now: new Date() };
-  const app = createApp({
-    config,
-    database: handle,
-    logger: createLogger('silent'),
-    now: () => clock.now,
-  });
+  const startApp = () =>
+    createApp({
+      config,
+      database: handle,
+      logger: createLogger('silent'),
+      now: () => clock.now,
+    });
+  let app = startApp();
   let closed = false;
   const server: TestServer = {
     database: handle,
@@ -115,6 +122,9 @@ export async function createTestServer(
       // The server checks the token's session on each request (decision 0107).
       const sid = sessionId ?? (await startSession(handle.db, memberId, clock.now)).sessionId;
       return signAccessToken(config.authSecret, { memberId, sessionId: sid }, clock.now.getTime());
+    },
+    restart() {
+      app = startApp();
     },
     async close() {
       if (closed) return;

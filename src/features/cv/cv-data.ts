@@ -59,8 +59,8 @@ export function cvDocumentOf(sources: CvSources): CvDocument | null {
 }
 
 /**
- * Saves the CV. The first save sends it whole; an edit sends the fields the member changed
- * against the CV the form was opened on (`opened`, else this device's copy) with its values as
+ * Saves the CV. The first save sends it whole, with an empty CV as its base; an edit sends the
+ * fields the member changed against the CV the form was opened on (`opened`, else this device's copy) with its values as
  * the base, so another device's edit of other fields survives and a same-field clash is kept
  * for the member to choose (decision 1062). Offline: kept on this device at once, sent once
  * when back online.
@@ -91,7 +91,10 @@ export async function saveCv(
     db,
     {
       name: 'cv.save',
-      payload: edit ? { ...fields, base: edit.base as NonNullable<CvSaveInput['base']> } : fields,
+      payload: {
+        ...fields,
+        base: edit ? (edit.base as NonNullable<CvSaveInput['base']>) : noCvBase(),
+      },
       table: 'cvs',
       rowId: memberId,
       apply: async (tx) => {
@@ -105,6 +108,19 @@ export async function saveCv(
     session?.memberId ?? memberId,
   );
   outboxChanged();
+}
+
+/**
+ * The base of a first save: this device held no CV (every field empty). When another device's
+ * first CV reached the server first, the server merges against it and keeps each of its values
+ * this save replaces as a conflict, rather than overwriting them unseen.
+ */
+function noCvBase(): NonNullable<CvSaveInput['base']> {
+  const base: Record<string, string[] | null> = {};
+  for (const field of cvMergedFields) {
+    base[field] = field === 'skills' || field === 'hobbies' ? [] : null;
+  }
+  return base;
 }
 
 /** "a, b, c" as a list (the form writes skills and hobbies on one line). */

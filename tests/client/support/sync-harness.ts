@@ -53,6 +53,11 @@ export interface Device {
   deliverHeld(): Promise<void>;
   /** Drops the in-memory state (engine, connection) and opens the same database again. */
   crash(): Promise<void>;
+  /**
+   * Makes this device's network the one the app's fetch goes through (the fetch is global: with
+   * several devices in one test, the one that flushes next takes it first).
+   */
+  goOnline(): void;
   queueContact(contact: Partial<Contact> & { id: string; name: string }): Promise<string>;
   queueContactDelete(id: string): Promise<string>;
 }
@@ -124,6 +129,9 @@ export async function createDevice(
       device.db = createAppDb(name);
       await device.db.open();
       device.engine = createSyncEngine({ ...options, db: device.db, lockName: name });
+    },
+    goOnline() {
+      vi.stubGlobal('fetch', fetchStub);
     },
     async queueContact(input) {
       const previous = await device.db.contacts.get(input.id);

@@ -1,0 +1,64 @@
+// Runs the multi-device property test (tests/client/sync-multi-device.test.ts) for `runs`
+// scenarios from `seed` in its own vitest process and returns what it counted: the test holds
+// the harness (fake-indexeddb, the in-process server), this only asks it for more runs.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface FuzzReport {
+  runs: number;
+  lost: number;
+  doubled: number;
+  diverged: number;
+  silentOverwrites: number;
+  /** The scenarios that found something, with what they found. */
+  failures: string[];
+  /** Time the runs took inside the test (without starting vitest). */
+  ms: number;
+  /** `runs: N, lost: x, doubled: y, diverged: z, silent overwrites: w` */
+  line: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export async function runMultiDeviceFuzz(runs: number, seed: number): Promise<FuzzReport> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'mecards-fuzz-'));
+  const report = path.join(dir, 'report.json');
+  try {
+    const output: string[] = [];
+    const code = await new Promise<number>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        [
+          path.join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          'tests/client/sync-multi-device.test.ts',
+        ],
+        {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            MULTI_DEVICE_RUNS: String(runs),
+            MULTI_DEVICE_SEED: String(seed),
+            MULTI_DEVICE_REPORT: report,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => resolve(status ?? 1));
+    });
+    let text: string;
+    try {
+      text = await readFile(report, 'utf8');
+    } catch {
+      throw new Error(`the fuzz test ended (${code}) without a report:\n${output.join('')}`);
+    }
+    return JSON.parse(text) as FuzzReport;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
