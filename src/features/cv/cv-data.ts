@@ -60,8 +60,8 @@ export function cvDocumentOf(sources: CvSources): CvDocument | null {
 
 /**
  * Saves the CV. The first save sends it whole, with an empty CV as its base; an edit sends the
- * fields the member changed against the CV the form was opened on (`opened`, else this device's copy) with its values as
- * the base, so another device's edit of other fields survives and a same-field clash is kept
+ * fields the member changed against the CV the form was opened on (`opened`, else this
+ * device's copy) with its values as the base, so another device's edit of other fields survives and a same-field clash is kept
  * for the member to choose (decision 1062). Offline: kept on this device at once, sent once
  * when back online.
  */
