@@ -1,0 +1,44 @@
+// The REST route table (contract/rest-routes.ts, decision 1130) against the server's own
+// routes: every call the app makes is one the server answers, by method and path, and every
+// route has its answer schema.
+import { describe, expect, it } from 'vitest';
+import * as restRoutes from '../../contract/rest-routes';
+import { restAnswerSchemas } from '../../contract/rest-answers';
+import type { RestRoute } from '../../contract/rest-routes';
+import { startTestServer } from './test-server';
+
+const table = Object.entries(restRoutes) as [string, RestRoute][];
+
+/**
+ * Whether a server path pattern serves the table's path: a `:name` of the table stands for any
+ * value, so it meets a server parameter or a fixed word (a route per registration action).
+ */
+function serves(serverPath: string, tablePath: string): boolean {
+  const server = serverPath.split('/');
+  const wanted = tablePath.split('/');
+  if (server.length !== wanted.length) return false;
+  return server.every((part, i) => {
+    const asked = wanted[i] ?? '';
+    if (asked.startsWith(':')) return true;
+    return part.startsWith(':') || part === asked;
+  });
+}
+
+describe('the REST route table', () => {
+  it('names each route as it is exported, with its answer schema', () => {
+    for (const [exported, route] of table) expect(route.name).toBe(exported);
+    expect(table.map(([name]) => name).sort()).toEqual(Object.keys(restAnswerSchemas).sort());
+  });
+
+  it('holds only calls the server answers, by method and path', async () => {
+    const server = await startTestServer();
+    const served = server.app.routes.filter((r) => r.method !== 'ALL');
+    const missing = table
+      .filter(
+        ([, route]) =>
+          !served.some((r) => r.method === route.method && serves(r.path, `/api${route.path}`)),
+      )
+      .map(([, route]) => `${route.method} ${route.path}`);
+    expect(missing).toEqual([]);
+  });
+});
