@@ -1,5 +1,5 @@
 // The answer schema of every REST call in contract/rest-routes.ts, by route name. Loaded only
-// where answers are checked (development and tests, decision 1130): production bundles import
+// where answers are checked (development and tests, decision 1140): production bundles import
 // this module for its types alone, so valibot and these schemas never ship to a visitor.
 //
 // An answer whose type is still a TypeScript interface elsewhere in contract/ is checked by

@@ -1,7 +1,7 @@
 // Every REST call the app makes, declared once: its name, method, path (`:name` marks a
 // path parameter) and the query keys it may send. The answer's type comes from the route's
 // schema in rest-answers.ts, imported here for its type only, so these few bytes are all a
-// production bundle carries of the table (decision 1130). src/api/http-client.ts `apiCall`
+// production bundle carries of the table (decision 1140). src/api/http-client.ts `apiCall`
 // sends them; tests/server/rest-routes.test.ts keeps the table in step with the server.
 import type * as v from 'valibot';
 import type { RestAnswerSchemas } from './rest-answers';

@@ -255,7 +255,7 @@ function filledPath(route: RestRoute, params: Record<string, string> = {}): stri
 }
 
 // Development and tests check every answer against its route's schema; production bundles
-// drop the check and its schemas altogether (decision 1130).
+// drop the check and its schemas altogether (decision 1140).
 const answersChecked = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 /**

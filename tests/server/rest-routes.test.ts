@@ -1,4 +1,4 @@
-// The REST route table (contract/rest-routes.ts, decision 1130) against the server's own
+// The REST route table (contract/rest-routes.ts, decision 1140) against the server's own
 // routes: every call the app makes is one the server answers, by method and path, and every
 // route has its answer schema.
 import { describe, expect, it } from 'vitest';
