@@ -6,13 +6,13 @@
 // its leading fields (`shaped`): the type stays the interface, written once. Answers that had
 // no contract type get a whole schema here, and their type is derived from it.
 import * as v from 'valibot';
-import type {
-  AuthProviders,
-  CheckOtpForgotPasswordAnswer,
-  LoginAnswer,
-  RegisterAnswer,
-  RegisterCardInfo,
-  SessionFacts,
+import {
+  authProvidersSchema,
+  checkOtpForgotPasswordAnswerSchema,
+  registerAnswerSchema,
+  type LoginAnswer,
+  type RegisterCardInfo,
+  type SessionFacts,
 } from './auth';
 import type { BankInfo } from './account-link';
 import type { Province, Ward } from './address';
@@ -23,8 +23,8 @@ import type {
   StyleList,
   ThemeAuth,
   UrlMinifyChange,
-  UrlMinifyCheck,
 } from './card-settings';
+import { urlMinifyCheckSchema } from './card-settings';
 import type { GoogleWalletLink, WalletAvailability } from './wallet';
 import type { StatsReport } from './statistics';
 import type {
@@ -121,6 +121,11 @@ const myAgenciesSchema = v.object({
 const certificatesSchema = v.array(v.object({ name: v.string() }));
 const stringListSchema = v.array(v.string());
 
+const registerCardInfoSchema = shaped<RegisterCardInfo>()({
+  id: v.string(),
+  status: v.picklist(['unassigned', 'active']),
+});
+
 const cardViewSchema = shaped<CardView>()({
   owner: v.looseObject({ kind: v.string() }),
   posts: v.array(v.unknown()),
@@ -128,13 +133,20 @@ const cardViewSchema = shaped<CardView>()({
 });
 const ownedEntries = { id: v.string(), memberId: v.nullish(v.string()) };
 const brandSettingsSchema = shaped<BrandSettings>()({ id: v.string() });
-const brandFormDataSchema = shaped<BrandFormData>()({});
-const memberFormDataSchema = shaped<MemberFormData>()({});
+const formFieldsEntries = { fields: v.array(v.unknown()), updatedAt: v.string() };
+const brandFormDataSchema = shaped<BrandFormData>()({ groupId: v.string(), ...formFieldsEntries });
+const memberFormDataSchema = shaped<MemberFormData>()({
+  memberId: v.string(),
+  ...formFieldsEntries,
+});
 const urlMinifyChangeSchema = shaped<UrlMinifyChange>()({ urlMinify: v.string() });
 const agencyGroupSchema = shaped<AgencyGroup>()({ id: v.string(), name: v.string() });
 const agencyAdminEntries = { memberId: v.string() };
 const organizeAdminSchema = shaped<OrganizeAdmin>()(agencyAdminEntries);
-const associationReportAnswerSchema = shaped<AssociationReportAnswer>()({});
+const associationReportAnswerSchema = shaped<AssociationReportAnswer>()({
+  reports: v.array(v.unknown()),
+  totals: v.array(v.unknown()),
+});
 const memberListPageSchema = shaped<MemberListPage>()({ items: v.array(v.unknown()) });
 const customerPageSchema = shaped<CustomerPage>()({ items: v.array(v.unknown()) });
 const joinStatusSchema = shaped<JoinStatus>()({
@@ -142,27 +154,34 @@ const joinStatusSchema = shaped<JoinStatus>()({
   status: v.picklist(['none', 'requested', 'active']),
 });
 const registrationDetailSchema = shaped<RegistrationDetail>()({ id: v.string() });
-const statsReportSchema = shaped<StatsReport>()({});
+const statsReportSchema = shaped<StatsReport>()({
+  from: v.string(),
+  to: v.string(),
+  series: v.array(v.unknown()),
+});
 const discountGroupSchema = shaped<DiscountGroup>()({ id: v.string(), groupId: v.string() });
-const exploreDirectorySchema = shaped<ExploreDirectory>()({});
+const exploreDirectorySchema = shaped<ExploreDirectory>()({
+  agency: v.looseObject({ id: v.string() }),
+  companies: v.array(v.unknown()),
+});
 
 /** Every route's answer schema; the keys are the route names of contract/rest-routes.ts. */
 export const restAnswerSchemas = {
   authLogin: loginAnswerSchema,
   authLogout: unreadAnswerSchema,
-  authProviders: shaped<AuthProviders>()({}),
+  authProviders: authProvidersSchema,
   authProfile: profileAnswerSchema,
   authAuthenticating: shaped<SessionFacts>()(sessionFactsEntries),
   authRegisterOtpByEmail: unreadAnswerSchema,
   authRegisterOtpByPhone: unreadAnswerSchema,
-  authRegister: shaped<RegisterAnswer>()({}),
+  authRegister: registerAnswerSchema,
   authChangePassword: loginAnswerSchema,
   authForgotPassword: unreadAnswerSchema,
   authResetOtp: unreadAnswerSchema,
-  authCheckOtpForgotPassword: shaped<CheckOtpForgotPasswordAnswer>()({}),
+  authCheckOtpForgotPassword: checkOtpForgotPasswordAnswerSchema,
   authPasswordReset: unreadAnswerSchema,
-  registerCardInfo: shaped<RegisterCardInfo>()({}),
-  signup: shaped<RegisterCardInfo>()({}),
+  registerCardInfo: registerCardInfoSchema,
+  signup: registerCardInfoSchema,
 
   pushConfig: pushClientConfigSchema,
   pushTokenSave: unreadAnswerSchema,
@@ -176,9 +195,15 @@ export const restAnswerSchemas = {
   wards: v.array(shaped<Ward>()({ id: v.string(), name: v.string(), provinceId: v.string() })),
   certificates: certificatesSchema,
 
-  stylesList: shaped<StyleList>()({}),
-  themeCheckAuth: shaped<ThemeAuth>()({}),
-  urlMinifyCheck: shaped<UrlMinifyCheck>()({}),
+  stylesList: shaped<StyleList>()({
+    layoutPermission: v.picklist(['FULL', 'LIMIT']),
+    styles: v.array(v.unknown()),
+  }),
+  themeCheckAuth: shaped<ThemeAuth>()({
+    theme: v.nullable(v.string()),
+    allowedCodes: v.array(v.string()),
+  }),
+  urlMinifyCheck: urlMinifyCheckSchema,
   memberUrlMinifyUpdate: urlMinifyChangeSchema,
   memberFormData: memberFormDataSchema,
   memberFormDataUpdate: memberFormDataSchema,
@@ -189,8 +214,8 @@ export const restAnswerSchemas = {
   brandUrlMinifyUpdate: urlMinifyChangeSchema,
   brandFormDataUpdate: brandFormDataSchema,
 
-  walletConfig: shaped<WalletAvailability>()({}),
-  walletGoogle: shaped<GoogleWalletLink>()({}),
+  walletConfig: shaped<WalletAvailability>()({ apple: v.boolean(), google: v.boolean() }),
+  walletGoogle: shaped<GoogleWalletLink>()({ url: v.string() }),
   walletApple: unreadAnswerSchema,
 
   dashboardMember: statsReportSchema,
@@ -242,7 +267,7 @@ export const restAnswerSchemas = {
   supportClose: unreadAnswerSchema,
   supportReopen: unreadAnswerSchema,
 
-  cvByMember: shaped<CvDocument>()({}),
+  cvByMember: shaped<CvDocument>()({ memberId: v.string(), name: v.string() }),
 
   exploreDirectory: exploreDirectorySchema,
   exploreDirectoryUpdate: exploreDirectorySchema,

@@ -1,9 +1,10 @@
 // The HTTP client's session handling (spec §4/§8): bearer attached, one refresh and one retry
 // on 401, and on a failed refresh every session cookie cleared and the page reloaded.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { apiCall, SessionExpiredError } from '../../src/api/http-client';
-import { authLogin, authProfile, syncPull } from '../../contract/rest-routes';
+import { authLogin, authProfile, memberCardView, syncPull } from '../../contract/rest-routes';
+import type { LoginAnswer } from '../../contract/auth';
 import { clearSession, readSession, writeSession } from '../../src/api/session-store';
 
 interface Call {
@@ -168,6 +169,18 @@ describe('apiCall', () => {
       code: 'invalid_credentials',
     });
     expect(calls).toEqual([{ url: '/api/auth/login', authorization: null }]);
+  });
+
+  it('takes the answer type, path parameters and query keys from the route', () => {
+    type LoginCallAnswer = Awaited<ReturnType<typeof apiCall<typeof authLogin>>>;
+    expectTypeOf<LoginCallAnswer>().toEqualTypeOf<LoginAnswer>();
+    const unsent = () => {
+      // @ts-expect-error the route's path parameter is required
+      void apiCall(memberCardView);
+      // @ts-expect-error a query key the route does not declare
+      void apiCall(syncPull, { query: { page: 1 } });
+    };
+    expect(typeof unsent).toBe('function');
   });
 
   it('in tests, an answer that does not match its route schema fails, naming the route', async () => {
