@@ -161,10 +161,8 @@ export type RegisterForm = v.InferInput<typeof registerFormSchema>;
 export const otpFormSchema = v.object({ otp: otpSchema });
 export type OtpForm = v.InferInput<typeof otpFormSchema>;
 
-export interface RegisterAnswer {
-  memberId: string;
-  urlMinify: string;
-}
+export const registerAnswerSchema = v.object({ memberId: v.string(), urlMinify: v.string() });
+export type RegisterAnswer = v.InferOutput<typeof registerAnswerSchema>;
 
 // --- passwords -------------------------------------------------------------------------------
 
@@ -206,9 +204,8 @@ export const otpResetPasswordSchema = v.object({ phone: phoneSchema });
 export const checkOtpForgotPasswordSchema = v.object({ phone: phoneSchema, otp: otpSchema });
 export type CheckOtpForgotPasswordInput = v.InferInput<typeof checkOtpForgotPasswordSchema>;
 
-export interface CheckOtpForgotPasswordAnswer {
-  token: string;
-}
+export const checkOtpForgotPasswordAnswerSchema = v.object({ token: v.string() });
+export type CheckOtpForgotPasswordAnswer = v.InferOutput<typeof checkOtpForgotPasswordAnswerSchema>;
 
 // --- cards -------------------------------------------------------------------------------
 
@@ -244,6 +241,5 @@ export const activationFormSchema = v.object({
 export type ActivationForm = v.InferInput<typeof activationFormSchema>;
 
 /** GET /api/auth/providers: which outside logins are configured. */
-export interface AuthProviders {
-  facebook: boolean;
-}
+export const authProvidersSchema = v.object({ facebook: v.boolean() });
+export type AuthProviders = v.InferOutput<typeof authProvidersSchema>;

@@ -89,13 +89,14 @@ export const urlMinifySetSchema = v.object({ urlMinify: urlMinifySchema });
 export type UrlMinifySetInput = v.InferInput<typeof urlMinifySetSchema>;
 
 /** checkUrlMinify's answer. */
-export interface UrlMinifyCheck {
-  urlMinify: string;
-  exists: boolean;
-  available: boolean;
+export const urlMinifyCheckSchema = v.object({
+  urlMinify: v.string(),
+  exists: v.boolean(),
+  available: v.boolean(),
   /** True when the link is the caller's own, now or earlier (taking it back is allowed). */
-  own?: boolean;
-}
+  own: v.optional(v.boolean()),
+});
+export type UrlMinifyCheck = v.InferOutput<typeof urlMinifyCheckSchema>;
 
 /** updateUrlMinify's answer. */
 export interface UrlMinifyChange {

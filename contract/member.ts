@@ -212,8 +212,20 @@ export const profileEditorSchema = v.object({
 export type ProfileEditorInput = v.InferInput<typeof profileEditorSchema>;
 
 /**
+ * The card's phone has one name in what is shown and sent, `phone` (Member, a card's view,
+ * ProfileUpdate, the editor), and another in the owner's own mirrored row, `contactPhone`
+ * (MirroredProfile, the device's `profile` table, the members table's contact_phone), where
+ * `phone` is the login phone. The mirrored name stays: devices keep rows under it and the
+ * login phone holds `phone` there. Every crossing between the two goes through here.
+ */
+export function profileColumnOf(field: string): string {
+  return field === 'phone' ? 'contactPhone' : field;
+}
+
+/**
  * The owner's own profile as the `profile` pull source sends it and `profile.update` answers:
- * a Member plus the account columns. `phone` is the login phone; the card's is `contactPhone`.
+ * a Member plus the account columns. `phone` is the login phone; the card's is `contactPhone`
+ * (see profileColumnOf).
  */
 export interface MirroredProfile extends Omit<Member, 'phone' | 'isMe'> {
   email: string | null;

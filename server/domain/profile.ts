@@ -10,6 +10,7 @@ import type { ConflictTarget } from './conflict-target';
 import type { FieldValue, FieldValues } from '../../contract/field-merge';
 import { careers, childCareers, interests } from './profile-lists';
 import {
+  profileColumnOf,
   profileMergedFields,
   type MirroredProfile,
   type ProfileUpdate,
@@ -74,6 +75,7 @@ export function profileColumns(patch: ProfileUpdate): Partial<MemberRow> {
   text('avatarUrl', patch.avatarUrl);
   text('bannerUrl', patch.bannerUrl);
   text('backgroundUrl', patch.backgroundUrl);
+  // The card's phone: `phone` in the patch, contact_phone in the row (profileColumnOf).
   text('contactPhone', patch.phone);
   text('otherPhone', patch.otherPhone);
   text('contactEmail', patch.contactEmail);
@@ -124,7 +126,7 @@ function checkListedValues(patch: ProfileUpdate, existing: MemberRow): void {
 function storedProfileFields(row: MemberRow): FieldValues {
   const stored: FieldValues = {};
   for (const field of profileMergedFields) {
-    const column = field === 'phone' ? 'contactPhone' : field;
+    const column = profileColumnOf(field);
     const value = (row as Record<string, unknown>)[column];
     stored[field] =
       typeof value === 'string' || Array.isArray(value) ? (value as FieldValue) : null;

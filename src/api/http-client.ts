@@ -1,6 +1,12 @@
 // The one HTTP client of the app, the sync engine and the service worker alike: it attaches
 // the access token when sending, refreshes once on a 401 and retries.
 import type { ApiErrorBody } from '../../contract/errors';
+import type {
+  RestAnswer,
+  RestPathParams,
+  RestQueryKeys,
+  RestRoute,
+} from '../../contract/rest-routes';
 import { clearSessionCookies } from '../lib/cookies';
 import {
   clearSession,
@@ -212,15 +218,58 @@ async function okResponse(path: string, request: ApiRequest): Promise<Response> 
   return response;
 }
 
-/** Sends a request and returns its body as bytes (a file the server makes); throws as apiFetch. */
-export async function apiBlob(path: string, request: ApiRequest = {}): Promise<Blob> {
-  return (await okResponse(path, request)).blob();
+/** Sends a request and returns its body as bytes (a file the server makes); throws as apiCall. */
+export async function apiBlob<R extends RestRoute>(
+  route: R,
+  ...[init]: ApiCallArguments<R>
+): Promise<Blob> {
+  return (
+    await okResponse(filledPath(route, init?.params), { ...init, method: route.method })
+  ).blob();
 }
 
-/** Sends a request and returns its JSON; throws ApiRequestError, NetworkError or SessionExpiredError. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+/** Its JSON (or text); the answer's type is the caller's to promise, so only apiCall uses it. */
+async function answerOf(path: string, request: ApiRequest): Promise<unknown> {
   const response = await okResponse(path, request);
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
-  return (type.includes('application/json') ? await response.json() : await response.text()) as T;
+  return type.includes('application/json') ? await response.json() : await response.text();
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** A call's request: the route's path parameters and query keys, and what ApiRequest sends. */
+export type ApiCallInit<R extends RestRoute> = Omit<ApiRequest, 'method' | 'query'> & {
+  query?: { [K in RestQueryKeys<R>]?: QueryValue };
+} & ([RestPathParams<R['path']>] extends [never]
+    ? { params?: undefined }
+    : { params: Record<RestPathParams<R['path']>, string> });
+
+/** The request may be left out when the route has no path parameter. */
+type ApiCallArguments<R extends RestRoute> = [RestPathParams<R['path']>] extends [never]
+  ? [init?: ApiCallInit<R>]
+  : [init: ApiCallInit<R>];
+
+function filledPath(route: RestRoute, params: Record<string, string> = {}): string {
+  return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+// Development and tests check every answer against its route's schema; production bundles
+// drop the check and its schemas altogether (decision 1140).
+const answersChecked = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/**
+ * Sends a call of contract/rest-routes.ts and returns its answer, typed by the route; throws
+ * ApiRequestError, NetworkError or SessionExpiredError.
+ */
+export async function apiCall<R extends RestRoute>(
+  route: R,
+  ...[init]: ApiCallArguments<R>
+): Promise<RestAnswer<R>> {
+  const answer = await answerOf(filledPath(route, init?.params), {
+    ...init,
+    method: route.method,
+  });
+  if (answersChecked) (await import('./answer-check')).checkAnswer(route, answer);
+  return answer;
 }

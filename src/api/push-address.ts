@@ -2,19 +2,10 @@
 // token (the `firebase` client, on our own service worker); otherwise a standard Web Push
 // subscription with the server's VAPID key. Sent to the server after login, deleted at logout.
 // Never in the Zalo in-app browser (spec §1), and only once notifications are allowed.
-import { apiFetch } from './http-client';
+import { apiCall } from './http-client';
+import * as routes from '../../contract/rest-routes';
+import type { PushClientConfig } from '../../contract/rest-answers';
 import { isZaloInAppBrowser } from '../lib/in-app-browser';
-
-interface PushClientConfig {
-  webPushPublicKey: string | null;
-  firebase: {
-    apiKey: string;
-    projectId: string;
-    messagingSenderId: string;
-    appId: string;
-    vapidKey: string;
-  } | null;
-}
 
 const storedTokenKey = 'mecards-push-token';
 const deniedKey = 'mecards-push-denied';
@@ -90,10 +81,10 @@ async function tokenFor(config: PushClientConfig): Promise<string | undefined> {
  */
 export async function registerPushAddress(memberId: string): Promise<boolean> {
   if (pushPermission() !== 'granted') return false;
-  const config = await apiFetch<PushClientConfig>('/push/config');
+  const config = await apiCall(routes.pushConfig);
   const token = await tokenFor(config);
   if (!token) return false;
-  await apiFetch('/fcmToken', { method: 'PUT', json: { memberId, token } });
+  await apiCall(routes.pushTokenSave, { json: { memberId, token } });
   storage()?.setItem(storedTokenKey, token);
   return true;
 }
@@ -102,6 +93,6 @@ export async function registerPushAddress(memberId: string): Promise<boolean> {
 export async function forgetPushAddress(): Promise<void> {
   const token = storage()?.getItem(storedTokenKey) ?? null;
   if (!token) return;
-  await apiFetch('/fcmToken/delete', { method: 'POST', json: { token } });
+  await apiCall(routes.pushTokenDelete, { json: { token } });
   storage()?.removeItem(storedTokenKey);
 }

@@ -65,7 +65,8 @@ export interface MemberSummary {
 
 /**
  * The member's own profile as mirrored: the contract's Member plus the account columns. Here
- * `phone` is the login phone and the card's phone is `contactPhone` (as in the members table).
+ * `phone` is the login phone and the card's phone is `contactPhone` (contract/member.ts
+ * profileColumnOf says why the name stays).
  */
 export interface ProfileRow extends MirroredRow, Omit<Member, 'phone' | 'isMe'> {
   email: string | null;

@@ -3,6 +3,7 @@
 // and the member's choice on a kept conflict, queued like any other write.
 import { sameFieldValue, type ConflictChoice, type FieldValue } from '../../contract/field-merge';
 import type { ConflictRow, MirroredTableName } from '../db/app-db';
+import { profileColumnOf } from '../../contract/member';
 import { queueMutation, type QueueMutationInput } from './mutate';
 
 export interface FieldEdit<F extends string> {
@@ -99,7 +100,7 @@ export async function resolveConflict(
 function keptColumns(conflict: ConflictRow): Record<string, FieldValue> {
   const columns: Record<string, FieldValue> = {};
   for (const [field, value] of Object.entries(conflict.lost)) {
-    columns[conflict.entity === 'profile' && field === 'phone' ? 'contactPhone' : field] = value;
+    columns[conflict.entity === 'profile' ? profileColumnOf(field) : field] = value;
   }
   return columns;
 }

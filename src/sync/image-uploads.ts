@@ -8,7 +8,8 @@ import {
   parseImageUrl,
   type ImagePurpose,
 } from '../../contract/image';
-import { apiFetch, ApiRequestError } from '../api/http-client';
+import { imageUpload } from '../../contract/rest-routes';
+import { apiCall, ApiRequestError } from '../api/http-client';
 import { readSession } from '../api/session-store';
 import { appDb, withOpenDb, type AppDb, type PendingImageRow } from '../db/app-db';
 import { outboxChanged } from './flush-signal';
@@ -102,8 +103,8 @@ export async function uploadPendingImages(
   for (const row of pending) {
     await db.pendingImages.update(row.id, { attempts: row.attempts + 1 });
     try {
-      await apiFetch(`/uploads/${row.id}`, {
-        method: 'PUT',
+      await apiCall(imageUpload, {
+        params: { id: row.id },
         query: { purpose: row.purpose },
         bytes: { data: row.bytes, type: row.type },
       });

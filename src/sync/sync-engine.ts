@@ -1,7 +1,8 @@
 // The sync engine, the same code in a page and in the service worker: one flusher at a time
 // across every tab and the worker (Web Locks), push before pull, in queue order, batched; the
-// token is attached when sending (apiFetch). Decisions 0200–0204.
-import { apiFetch, ApiRequestError, NetworkError, SessionExpiredError } from '../api/http-client';
+// token is attached when sending (apiCall). Decisions 0200–0204.
+import { syncPull, syncPush } from '../../contract/rest-routes';
+import { apiCall, ApiRequestError, NetworkError, SessionExpiredError } from '../api/http-client';
 import { reloadSession } from '../api/session-store';
 import { defaultPullLimit, type PullResponse, type PushResponse } from '../../contract/sync';
 import { appDb, requestPersistentStorage, withOpenDb, type AppDb } from '../db/app-db';
@@ -151,8 +152,7 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
           return;
         }
         const batch = takeBatch(ready, maxEntries, maxBytes);
-        const answer = apiFetch<PushResponse>('/sync/push', {
-          method: 'POST',
+        const answer = apiCall(syncPush, {
           json: { mutations: batch.map(wireEntry), clientId: device },
         });
         // Marked handled: it is awaited below, after the previous batch is settled.
@@ -212,7 +212,7 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       const cursor = (await readSyncState(db, 'cursor')) ?? 0;
       let page: PullResponse;
       try {
-        page = await apiFetch<PullResponse>('/sync/pull', { query: { cursor, limit: pullLimit } });
+        page = await apiCall(syncPull, { query: { cursor, limit: pullLimit } });
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 410 && cursor > 0) {
           await resetForResync(db);

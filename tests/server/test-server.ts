@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, inject } from 'vitest';
+import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
+import type { AppEnv } from '../../server/http/env';
 import type { Config } from '../../server/config';
 import { migrate, openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { createLogger } from '../../server/http/logger';
@@ -12,6 +14,8 @@ import { signAccessToken } from '../../server/auth/access-token';
 import { startSession } from '../../server/auth/sessions';
 
 export interface TestServer {
+  /** The app itself (its route list, for tests/server/rest-routes.test.ts). */
+  app: Hono<AppEnv>;
   database: DatabaseHandle;
   config: Config;
   /** Moves the server's clock; starts at the real time. */
@@ -102,6 +106,7 @@ export async function createTestServer(
   let app = startApp();
   let closed = false;
   const server: TestServer = {
+    app,
     database: handle,
     config,
     clock,
@@ -125,6 +130,7 @@ export async function createTestServer(
     },
     restart() {
       app = startApp();
+      server.app = app;
     },
     async close() {
       if (closed) return;

@@ -1,8 +1,10 @@
 // The HTTP client's session handling (spec §4/§8): bearer attached, one refresh and one retry
 // on 401, and on a failed refresh every session cookie cleared and the page reloaded.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, SessionExpiredError } from '../../src/api/http-client';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { apiCall, SessionExpiredError } from '../../src/api/http-client';
+import { authLogin, authProfile, memberCardView, syncPull } from '../../contract/rest-routes';
+import type { LoginAnswer } from '../../contract/auth';
 import { clearSession, readSession, writeSession } from '../../src/api/session-store';
 
 interface Call {
@@ -69,7 +71,14 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-describe('apiFetch', () => {
+const profileAnswer = {
+  memberId: 'm-1',
+  userName: 'u',
+  urlMinify: 'demo',
+  member: { id: 'm-1' },
+};
+
+describe('apiCall', () => {
   it('attaches the bearer token, refreshes once on 401 and retries with the new token', async () => {
     stubServer((call) => {
       if (call.url === '/api/auth/refresh') {
@@ -80,10 +89,10 @@ describe('apiFetch', () => {
         });
       }
       return call.authorization === 'Bearer new-token'
-        ? jsonResponse(200, { ok: true })
+        ? jsonResponse(200, profileAnswer)
         : jsonResponse(401, { error: { code: 'token_expired', message: 'expired' } });
     });
-    expect(await apiFetch('/auth/profile')).toEqual({ ok: true });
+    expect(await apiCall(authProfile)).toEqual(profileAnswer);
     expect(calls.map((c) => [c.url, c.authorization])).toEqual([
       ['/api/auth/profile', 'Bearer old-token'],
       ['/api/auth/refresh', null],
@@ -99,7 +108,7 @@ describe('apiFetch', () => {
         ? jsonResponse(200, { accessToken: 'new-token', memberId: 'm-1', userName: 'u' })
         : jsonResponse(401, { error: { code: 'forbidden', message: 'no' } }),
     );
-    await expect(apiFetch('/auth/profile')).rejects.toMatchObject({ status: 401 });
+    await expect(apiCall(authProfile)).rejects.toMatchObject({ status: 401 });
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
   });
 
@@ -109,7 +118,7 @@ describe('apiFetch', () => {
         ? jsonResponse(401, { error: { code: 'refresh_reused', message: 'reused' } })
         : jsonResponse(401, { error: { code: 'token_expired', message: 'expired' } }),
     );
-    await expect(apiFetch('/auth/profile')).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(apiCall(authProfile)).rejects.toBeInstanceOf(SessionExpiredError);
     expect(await readSession()).toBeNull();
     expect(cookieWrites.some((w) => w.startsWith('isLoggedIn=;') && w.includes('max-age=0'))).toBe(
       true,
@@ -126,7 +135,7 @@ describe('apiFetch', () => {
       return jsonResponse(401, { error: { code: 'session_expired', message: 'ended' } });
     });
     calls = [];
-    await expect(apiFetch('/sync/pull')).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(apiCall(syncPull)).rejects.toBeInstanceOf(SessionExpiredError);
     expect(calls.map((c) => c.url)).toEqual(['/api/sync/pull']);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -138,7 +147,7 @@ describe('apiFetch', () => {
       return jsonResponse(401, { error: { code: 'session_expired', message: 'ended' } });
     });
     calls = [];
-    await expect(apiFetch('/sync/pull')).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(apiCall(syncPull)).rejects.toBeInstanceOf(SessionExpiredError);
     expect(calls.map((c) => c.url)).toEqual(['/api/sync/pull', '/api/auth/refresh']);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -149,18 +158,35 @@ describe('apiFetch', () => {
         ? Promise.reject(new TypeError('offline'))
         : Promise.resolve(jsonResponse(401, { error: { code: 'token_expired', message: 'x' } })),
     );
-    await expect(apiFetch('/auth/profile')).rejects.toMatchObject({ name: 'NetworkError' });
+    await expect(apiCall(authProfile)).rejects.toMatchObject({ name: 'NetworkError' });
     expect((await readSession())?.accessToken).toBe('old-token');
     expect(reload).not.toHaveBeenCalled();
   });
 
   it('never attaches a token nor refreshes for auth: false calls', async () => {
     stubServer(() => jsonResponse(401, { error: { code: 'invalid_credentials', message: 'x' } }));
-    await expect(
-      apiFetch('/auth/login', { method: 'POST', json: {}, auth: false }),
-    ).rejects.toMatchObject({
+    await expect(apiCall(authLogin, { json: {}, auth: false })).rejects.toMatchObject({
       code: 'invalid_credentials',
     });
     expect(calls).toEqual([{ url: '/api/auth/login', authorization: null }]);
+  });
+
+  it('takes the answer type, path parameters and query keys from the route', () => {
+    type LoginCallAnswer = Awaited<ReturnType<typeof apiCall<typeof authLogin>>>;
+    expectTypeOf<LoginCallAnswer>().toEqualTypeOf<LoginAnswer>();
+    const unsent = () => {
+      // @ts-expect-error the route's path parameter is required
+      void apiCall(memberCardView);
+      // @ts-expect-error a query key the route does not declare
+      void apiCall(syncPull, { query: { page: 1 } });
+    };
+    expect(typeof unsent).toBe('function');
+  });
+
+  it('in tests, an answer that does not match its route schema fails, naming the route', async () => {
+    stubServer(() => jsonResponse(200, { memberId: 'm-1', userName: 'u', member: { id: 7 } }));
+    await expect(apiCall(authProfile)).rejects.toThrow(
+      'GET /auth/profile (route authProfile): the answer does not match its schema at member.id',
+    );
   });
 });

@@ -6,7 +6,8 @@ import { appDb, type AccountLinkRow, type AppDb } from '../../db/app-db';
 import { queueMutationIn, type QueueMutationInput } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import { readSession } from '../../api/session-store';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import {
   compareAccountLinks,
   type AccountLinkKind,
@@ -170,7 +171,7 @@ export function useBankList(): readonly BankInfo[] | undefined {
   }, []);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<BankInfo[]>('/members/banks', { auth: false, signal: controller.signal })
+    apiCall(routes.banks, { auth: false, signal: controller.signal })
       .then((banks) => appDb.syncState.put({ key: bankListKey, value: banks }))
       .catch(() => undefined);
     return () => controller.abort();

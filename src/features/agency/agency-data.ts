@@ -1,30 +1,15 @@
 // Data of the agency admin screen (decision 0810): read and written online through the API
 // (an agency's groups, admins and products are not mirrored on the device).
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../api/http-client';
-import type {
-  AgencyAdmin,
-  AgencyGroup,
-  AgencyGroupCreateInput,
-  AgencyGroupUpdate,
-  AgencyPage,
-  AgencySummary,
-  OrganizeAdmin,
-} from '../../../contract/agency';
-
-export interface ProductItem {
-  id: string;
-  title: string;
-  type: string;
-  price: number | null;
-  groupId: string | null;
-}
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
+import type { AgencyGroupCreateInput, AgencyGroupUpdate } from '../../../contract/agency';
 
 /** The agencies the member administers (empty for everyone else). */
 export function useMyAgencies() {
   return useQuery({
     queryKey: ['agency', 'mine'],
-    queryFn: () => apiFetch<{ agencies: AgencySummary[] }>('/agency/mine'),
+    queryFn: () => apiCall(routes.myAgencies),
     select: (answer) => answer.agencies,
   });
 }
@@ -33,7 +18,7 @@ export function useAgencyGroups(agencyId: string, page: number, filter: string) 
   return useQuery({
     queryKey: ['agency', agencyId, 'groups', page, filter],
     queryFn: () =>
-      apiFetch<AgencyPage<AgencyGroup>>('/members/getListGroupByAgency', {
+      apiCall(routes.agencyGroups, {
         query: { agencyId, page, filter },
       }),
   });
@@ -42,7 +27,7 @@ export function useAgencyGroups(agencyId: string, page: number, filter: string) 
 export function useAgencyAdmins(agencyId: string) {
   return useQuery({
     queryKey: ['agency', agencyId, 'admins'],
-    queryFn: () => apiFetch<{ items: AgencyAdmin[] }>(`/members/getListAdminByAgency/${agencyId}`),
+    queryFn: () => apiCall(routes.agencyAdmins, { params: { agencyId } }),
   });
 }
 
@@ -50,7 +35,7 @@ export function useOrganizeAdmins(agencyId: string) {
   return useQuery({
     queryKey: ['agency', agencyId, 'organize'],
     queryFn: () =>
-      apiFetch<{ items: OrganizeAdmin[] }>('/groupAndBrand/getOrganizeAdmins', {
+      apiCall(routes.organizeAdmins, {
         query: { agencyId },
       }),
   });
@@ -58,29 +43,28 @@ export function useOrganizeAdmins(agencyId: string) {
 
 /** Online only: the agency admin edits a group of the agency. */
 export function updateAgencyGroup(groupId: string, changes: AgencyGroupUpdate) {
-  return apiFetch<AgencyGroup>(`/groupAndBrand/updateUByIdByAdminAgency/${groupId}`, {
-    method: 'PUT',
+  return apiCall(routes.agencyGroupUpdate, {
+    params: { groupId },
     json: changes,
   });
 }
 
 /** Online only: a new group (or brand) of the agency. */
 export function createAgencyGroup(input: AgencyGroupCreateInput) {
-  return apiFetch<AgencyGroup>('/groupAndBrand/createByAdminAgency', {
-    method: 'POST',
+  return apiCall(routes.agencyGroupCreate, {
     json: input,
   });
 }
 
 /** Online only: the group leaves the agency's lists. */
 export function archiveAgencyGroup(groupId: string) {
-  return apiFetch(`/groupAndBrand/archiveByAdminAgency/${groupId}`, { method: 'PUT' });
+  return apiCall(routes.agencyGroupArchive, { params: { groupId } });
 }
 
 /** Online only: names a member (card link or short link) admin of the group. */
 export function nameGroupAdmin(groupId: string, card: string) {
-  return apiFetch<OrganizeAdmin>(`/groupAndBrand/setAdminByAdminAgency/${groupId}`, {
-    method: 'PUT',
+  return apiCall(routes.agencyGroupAdminSet, {
+    params: { groupId },
     json: { card },
   });
 }
@@ -89,10 +73,9 @@ export function useAgencyProducts(agencyId: string, filter: string) {
   return useQuery({
     queryKey: ['agency', agencyId, 'products', filter],
     queryFn: () =>
-      apiFetch<{ items: ProductItem[]; total: number }>(
-        filter ? '/productMember/searchProductByBrands' : '/productMember/loadProductByAgency',
-        { query: { agencyId, filter } },
-      ),
+      apiCall(filter ? routes.agencyProductsSearch : routes.agencyProducts, {
+        query: { agencyId, filter },
+      }),
   });
 }
 
@@ -100,7 +83,7 @@ export function useRecommendedIds(agencyId: string) {
   return useQuery({
     queryKey: ['agency', agencyId, 'recommended'],
     queryFn: () =>
-      apiFetch<{ productIds: string[] }>('/productMember/recommendProducts', {
+      apiCall(routes.recommendedProducts, {
         query: { agencyId },
       }),
     select: (answer) => answer.productIds,
@@ -109,8 +92,7 @@ export function useRecommendedIds(agencyId: string) {
 
 /** Online only: replaces the agency's recommended products. */
 export function saveRecommended(agencyId: string, productIds: string[]) {
-  return apiFetch<{ productIds: string[] }>('/productMember/recommendProducts', {
-    method: 'PUT',
+  return apiCall(routes.recommendedProductsSave, {
     json: { agencyId, productIds },
   });
 }

@@ -7,12 +7,12 @@ import type {
   ForgotPasswordInput,
   LoginAnswer,
   PasswordResetInput,
-  RegisterAnswer,
   RegisterCardInfo,
   RegisterInput,
   SignupInput,
 } from '../../../contract/auth';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import { writeSession } from '../../api/session-store';
 import { markLoggedIn } from '../../api/use-session';
 import { logIn } from './session-api';
@@ -21,13 +21,13 @@ import { storedFrom } from './stored-session';
 /** Online only: sends a 6-digit code to the e-mail or phone being registered. */
 export function sendRegisterOtp(target: { email: string } | { phone: string }): Promise<unknown> {
   return 'email' in target
-    ? apiFetch('/auth/registerOTPEmail', { method: 'POST', json: target, auth: false })
-    : apiFetch('/auth/registerOTP', { method: 'POST', json: target, auth: false });
+    ? apiCall(routes.authRegisterOtpByEmail, { json: target, auth: false })
+    : apiCall(routes.authRegisterOtpByPhone, { json: target, auth: false });
 }
 
 /** Online only. Spec §5: after registering, login follows with the same e-mail or phone. */
 export async function register(input: RegisterInput): Promise<LoginAnswer> {
-  await apiFetch<RegisterAnswer>('/auth/register', { method: 'POST', json: input, auth: false });
+  await apiCall(routes.authRegister, { json: input, auth: false });
   const email = input.type === 'tbMail' ? input.email : input.phone;
   return logIn({ email, password: input.password });
 }
@@ -37,8 +37,7 @@ export async function register(input: RegisterInput): Promise<LoginAnswer> {
  * (and, by cookie, refresh token) replace the old ones here.
  */
 export async function changePassword(input: ChangePasswordInput): Promise<LoginAnswer> {
-  const answer = await apiFetch<LoginAnswer>('/auth/changePassword', {
-    method: 'POST',
+  const answer = await apiCall(routes.authChangePassword, {
     json: input,
   });
   const session = storedFrom(answer);
@@ -49,18 +48,17 @@ export async function changePassword(input: ChangePasswordInput): Promise<LoginA
 
 /** Online only. Same answer whether or not the account exists. */
 export function forgotPassword(input: ForgotPasswordInput): Promise<unknown> {
-  return apiFetch('/auth/forgotPassword', { method: 'POST', json: input, auth: false });
+  return apiCall(routes.authForgotPassword, { json: input, auth: false });
 }
 
 /** Online only: sends a reset code by SMS to a phone account. */
 export function sendResetOtp(phone: string): Promise<unknown> {
-  return apiFetch('/auth/getOTPResetPassword', { method: 'POST', json: { phone }, auth: false });
+  return apiCall(routes.authResetOtp, { json: { phone }, auth: false });
 }
 
 /** Online only: trades a right SMS code for a reset token. */
 export function checkResetOtp(phone: string, otp: string): Promise<CheckOtpForgotPasswordAnswer> {
-  return apiFetch<CheckOtpForgotPasswordAnswer>('/auth/checkOTPForgotPassword', {
-    method: 'POST',
+  return apiCall(routes.authCheckOtpForgotPassword, {
     json: { phone, otp },
     auth: false,
   });
@@ -68,20 +66,21 @@ export function checkResetOtp(phone: string, otp: string): Promise<CheckOtpForgo
 
 /** Online only. The link works once; every session of the account ends. */
 export function resetPassword(token: string, input: PasswordResetInput): Promise<unknown> {
-  return apiFetch(`/auth/passwordReset/${encodeURIComponent(token)}`, {
-    method: 'POST',
+  return apiCall(routes.authPasswordReset, {
+    params: { token },
     json: input,
     auth: false,
   });
 }
 
 export function registerCardInfo(cardId: string): Promise<RegisterCardInfo> {
-  return apiFetch<RegisterCardInfo>(`/getRegisterCardInfo/${encodeURIComponent(cardId)}`, {
+  return apiCall(routes.registerCardInfo, {
+    params: { cardId },
     auth: false,
   });
 }
 
 /** Online only: binds a printed card to the logged-in member. */
 export function activateCard(input: SignupInput): Promise<RegisterCardInfo> {
-  return apiFetch<RegisterCardInfo>('/signup', { method: 'POST', json: input });
+  return apiCall(routes.signup, { json: input });
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SessionFacts } from '../../../contract/auth';
-import { apiFetch, refreshSession, SessionExpiredError } from '../../api/http-client';
+import { authAuthenticating } from '../../../contract/rest-routes';
+import { apiCall, refreshSession, SessionExpiredError } from '../../api/http-client';
 import { readSession, writeSession } from '../../api/session-store';
 import { markLoggedIn, markLoggedOut } from '../../api/use-session';
 import { activateMemberLocale } from '../../i18n/i18n';
@@ -27,7 +27,7 @@ export function AuthenticatingScreen() {
     const run = async () => {
       try {
         await refreshSession(undefined, { endOnFailure: false });
-        const facts = await apiFetch<SessionFacts>('/auth/authenticating');
+        const facts = await apiCall(authAuthenticating);
         // Read again: the call may have refreshed the token meanwhile.
         const session = await readSession();
         if (!session) throw new SessionExpiredError();

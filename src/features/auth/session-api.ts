@@ -4,7 +4,8 @@
 // they fail with NetworkError and say so.
 import type { AuthProviders, LoginAnswer } from '../../../contract/auth';
 import type { LoginForm } from '../../../contract/login';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import { clearSession, writeSession } from '../../api/session-store';
 import { markLoggedIn, markLoggedOut, markLoggingIn } from '../../api/use-session';
 import { activateMemberLocale } from '../../i18n/i18n';
@@ -22,8 +23,7 @@ async function forgetSession(error: Error | null): Promise<void> {
 export async function logIn(form: LoginForm): Promise<LoginAnswer> {
   markLoggingIn();
   try {
-    const answer = await apiFetch<LoginAnswer>('/auth/login', {
-      method: 'POST',
+    const answer = await apiCall(routes.authLogin, {
       json: { email: form.email, password: form.password },
       auth: false,
     });
@@ -49,7 +49,7 @@ export async function logOut(): Promise<void> {
     // Offline: the address stays until the push service says it is gone.
   }
   try {
-    await apiFetch('/auth/logout', { method: 'POST', json: {}, auth: false });
+    await apiCall(routes.authLogout, { json: {}, auth: false });
   } catch {
     // Offline or already ended: the refresh cookie still expires on its own.
   }
@@ -57,5 +57,5 @@ export async function logOut(): Promise<void> {
 }
 
 export function authProviders(): Promise<AuthProviders> {
-  return apiFetch<AuthProviders>('/auth/providers', { auth: false });
+  return apiCall(routes.authProviders, { auth: false });
 }

@@ -1,11 +1,11 @@
 // Spec §4 app start: with a login cookie the profile is loaded, the session restored and the
 // interface language set from the profile language (VN → Vietnamese, anything else English).
-import type { Member } from '../../../contract/member';
-import type { SessionFacts } from '../../../contract/auth';
+import { authProfile } from '../../../contract/rest-routes';
+import type { ProfileAnswer } from '../../../contract/rest-answers';
 import { activateMemberLocale } from '../../i18n/i18n';
 import { clearSessionCookies, hasLoginCookie } from '../../lib/cookies';
 import {
-  apiFetch,
+  apiCall,
   NetworkError,
   refreshSession,
   SessionExpiredError,
@@ -13,10 +13,6 @@ import {
 } from '../../api/http-client';
 import { clearSession, readSession, writeSession } from '../../api/session-store';
 import { markLoggedIn, markLoggedOut } from '../../api/use-session';
-
-export interface ProfileAnswer extends SessionFacts {
-  member: Member;
-}
 
 /** The outcome, on <html data-session> (support and e2e checks wait for it). */
 function mark(state: 'restored' | 'offline' | 'none' | 'failed'): void {
@@ -36,7 +32,7 @@ export async function restoreSessionAtStart(): Promise<void> {
   try {
     // No stored token yet (e.g. after a Facebook login): trade the refresh cookie for one.
     if (!(await readSession())) await refreshSession(undefined);
-    const profile = await apiFetch<ProfileAnswer>('/auth/profile');
+    const profile = await apiCall(authProfile);
     // Read again: loading the profile may have refreshed the token meanwhile.
     const session = await readSession();
     if (!session) throw new SessionExpiredError();

@@ -6,7 +6,8 @@ import { appDb, type AppDb, type BioLinkRow } from '../../db/app-db';
 import { queueMutationIn, type QueueMutationInput } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import { readSession } from '../../api/session-store';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import { bioLinkClicks } from '../../../contract/rest-routes';
 import { compareBioLinks, type BioLinkClicks, type BioLinkKind } from '../../../contract/bio-link';
 import type { MutationName } from '../../../contract/mutations';
 
@@ -135,7 +136,7 @@ export function useBioLinkClicks(): BioLinkClicks {
   }, []);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<BioLinkClicks>('/bioLink/clicks', { signal: controller.signal })
+    apiCall(bioLinkClicks, { signal: controller.signal })
       .then((clicks) => appDb.syncState.put({ key: clicksKey, value: clicks }))
       .catch(() => undefined);
     return () => controller.abort();

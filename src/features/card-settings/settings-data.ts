@@ -4,19 +4,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
 import { appDb, type AppDb } from '../../db/app-db';
 import { queueMutation, type QueueMutationInput } from '../../sync/mutate';
-import { apiFetch, ApiRequestError, NetworkError } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
+import { apiCall, ApiRequestError, NetworkError } from '../../api/http-client';
 import { pendingImageFor, queueImageUpload, uploadPendingImages } from '../../sync/image-uploads';
 import { messageText, type Lang } from '../../../contract/messages';
 import { currentMemberId } from '../../api/current-member';
 import { themeCatalogue } from '../../../contract/theme';
 import type {
-  BrandFormData,
-  BrandSettings,
   BrandUpdateInput,
   FormDataInput,
-  MemberFormData,
   StyleList,
-  ThemeAuth,
   ThemeType,
   UrlMinifyChange,
   UrlMinifyCheck,
@@ -89,11 +86,11 @@ export function useStyleList(groupId?: string) {
     queryKey: ['card-settings', 'styles', groupId ?? 'me'],
     queryFn: async () => {
       if (groupId) {
-        return apiFetch<StyleList>('/members/getStylesListByActive', { query: { groupId } });
+        return apiCall(routes.stylesList, { query: { groupId } });
       }
       const key = `cardStyleList:${currentMemberId() ?? ''}`;
       try {
-        const list = await apiFetch<StyleList>('/members/getStylesListByActive');
+        const list = await apiCall(routes.stylesList);
         await appDb.syncState.put({ key, value: list });
         return list;
       } catch (error) {
@@ -109,7 +106,7 @@ export function useStyleList(groupId?: string) {
 export function useThemeAuth(groupId?: string) {
   return useQuery({
     queryKey: ['card-settings', 'theme-auth', groupId ?? 'me'],
-    queryFn: () => apiFetch<ThemeAuth>('/members/getThemeCheckAuth', { query: { groupId } }),
+    queryFn: () => apiCall(routes.themeCheckAuth, { query: { groupId } }),
     retry: false,
   });
 }
@@ -120,7 +117,8 @@ export function checkUrlMinify(
   signal: AbortSignal,
   groupId?: string,
 ): Promise<UrlMinifyCheck> {
-  return apiFetch<UrlMinifyCheck>(`/members/checkUrlMinify/${encodeURIComponent(link)}`, {
+  return apiCall(routes.urlMinifyCheck, {
+    params: { link },
     query: { groupId },
     signal,
   });
@@ -128,8 +126,8 @@ export function checkUrlMinify(
 
 /** Online only: a link's uniqueness cannot be promised offline. */
 export function changeMyUrlMinify(memberId: string, urlMinify: string): Promise<UrlMinifyChange> {
-  return apiFetch<UrlMinifyChange>(`/members/updateUrlMinify/${memberId}`, {
-    method: 'PUT',
+  return apiCall(routes.memberUrlMinifyUpdate, {
+    params: { memberId },
     json: { urlMinify },
     idempotencyKey: crypto.randomUUID(),
   });
@@ -138,7 +136,7 @@ export function changeMyUrlMinify(memberId: string, urlMinify: string): Promise<
 export function useBrandSettings(groupId: string) {
   return useQuery({
     queryKey: ['card-settings', 'brand', groupId],
-    queryFn: () => apiFetch<BrandSettings>(`/groupAndBrand/getSettingsById/${groupId}`),
+    queryFn: () => apiCall(routes.brandSettings, { params: { groupId } }),
     retry: false,
   });
 }
@@ -146,8 +144,7 @@ export function useBrandSettings(groupId: string) {
 export function useBrandFormData(groupId: string) {
   return useQuery({
     queryKey: ['card-settings', 'brand-form', groupId],
-    queryFn: () =>
-      apiFetch<BrandFormData>(`/groupAndBrand/getFormDataByBrandAndGroupId/${groupId}`),
+    queryFn: () => apiCall(routes.brandFormData, { params: { groupId } }),
     retry: false,
   });
 }
@@ -155,26 +152,26 @@ export function useBrandFormData(groupId: string) {
 /** Brand writes are online calls by the brand's admins (docs/decisions/0640). */
 export const brandCalls = {
   update: (groupId: string, input: BrandUpdateInput) =>
-    apiFetch<BrandSettings>(`/groupAndBrand/updateUById/${groupId}`, {
-      method: 'PUT',
+    apiCall(routes.brandUpdate, {
+      params: { groupId },
       json: input,
       idempotencyKey: crypto.randomUUID(),
     }),
   setTheme: (groupId: string, theme: string, themeType: ThemeType) =>
-    apiFetch<BrandSettings>(`/groupAndBrand/updateTheme/${groupId}`, {
-      method: 'PUT',
+    apiCall(routes.brandThemeUpdate, {
+      params: { groupId },
       json: { theme, themeType },
       idempotencyKey: crypto.randomUUID(),
     }),
   setUrlMinify: (groupId: string, urlMinify: string) =>
-    apiFetch<UrlMinifyChange>(`/groupAndBrand/updateUrlMinify/${groupId}`, {
-      method: 'PUT',
+    apiCall(routes.brandUrlMinifyUpdate, {
+      params: { groupId },
       json: { urlMinify },
       idempotencyKey: crypto.randomUUID(),
     }),
   setFormData: (groupId: string, input: FormDataInput) =>
-    apiFetch<BrandFormData>(`/groupAndBrand/updateFormDataBaDbyBaDId/${groupId}`, {
-      method: 'PUT',
+    apiCall(routes.brandFormDataUpdate, {
+      params: { groupId },
       json: input,
       idempotencyKey: crypto.randomUUID(),
     }),
@@ -205,7 +202,7 @@ export async function uploadBrandPicture(
 export function useMemberFormData(memberId: string | undefined) {
   return useQuery({
     queryKey: ['card-settings', 'member-form', memberId],
-    queryFn: () => apiFetch<MemberFormData>(`/members/getFormDataByMemberId/${memberId ?? ''}`),
+    queryFn: () => apiCall(routes.memberFormData, { params: { memberId: memberId ?? '' } }),
     enabled: Boolean(memberId),
     retry: false,
   });
@@ -213,8 +210,8 @@ export function useMemberFormData(memberId: string | undefined) {
 
 /** The member's own form is an online call, as the brand's (decision 1121). */
 export function saveMemberFormData(memberId: string, input: FormDataInput) {
-  return apiFetch<MemberFormData>(`/members/updateFormDataByMemberId/${memberId}`, {
-    method: 'PUT',
+  return apiCall(routes.memberFormDataUpdate, {
+    params: { memberId },
     json: input,
     idempotencyKey: crypto.randomUUID(),
   });

@@ -7,35 +7,31 @@ import type {
   CardRelic,
   CardView,
 } from '../../../contract/card';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import { cardPaths, type CardPageData, type CardRoute } from '../../../contract/card-paths';
 
 type Owned = CardPost | CardProduct | CardActivity | CardRelic;
 
 async function ownerView(route: CardRoute, ownerKey: string, kind: 'me' | 'mbg' | 'any') {
-  if (kind === 'mbg')
-    return apiFetch<CardView>(`/groupAndBrand/getGDUById/${encodeURIComponent(ownerKey)}`);
-  if (kind === 'me')
-    return apiFetch<CardView>(`/members/getMemberIdView/${encodeURIComponent(ownerKey)}`);
-  return apiFetch<CardView>(
-    `/members/getInfoMemberAndGroupByLink/${encodeURIComponent(ownerKey)}`,
-    {
-      query: { path: route.base },
-    },
-  );
+  if (kind === 'mbg') return apiCall(routes.groupCardView, { params: { groupId: ownerKey } });
+  if (kind === 'me') return apiCall(routes.memberCardView, { params: { memberId: ownerKey } });
+  return apiCall(routes.cardViewByLink, {
+    params: { link: ownerKey },
+    query: { path: route.base },
+  });
 }
 
 async function itemOwner(route: CardRoute): Promise<CardView> {
-  const id = encodeURIComponent(route.key);
-  const path =
+  const itemRoute =
     route.kind === 'product'
-      ? `/productMember/getProductById/${id}`
+      ? routes.productById
       : route.kind === 'activity'
-        ? `/brandActivity/getBrandActivityById/${id}`
+        ? routes.activityById
         : route.kind === 'relic'
-          ? `/relics/${id}`
-          : `/members/blog/${id}`;
-  const item = await apiFetch<Owned>(path);
+          ? routes.relicById
+          : routes.postById;
+  const item: Owned = await apiCall(itemRoute, { params: { id: route.key } });
   return item.groupId
     ? ownerView(route, item.groupId, 'mbg')
     : ownerView(route, item.memberId ?? '', 'me');

@@ -9,9 +9,8 @@ import type { CustomerPage, JoinStatus } from '../../../contract/member-manageme
 import { toast } from '../../ui/toast';
 import { useLoggedInViewer } from './save-to-phonebook';
 
-async function call<T>(path: string, method: 'GET' | 'POST' | 'PUT' = 'GET'): Promise<T> {
-  const { apiFetch } = await import('../../api/http-client');
-  return apiFetch<T>(path, { method });
+async function calls() {
+  return (await import('./group-membership-calls')).groupMembershipCalls;
 }
 
 function errorMessage(error: unknown, fallback: string): string {
@@ -30,7 +29,8 @@ export function GroupMembership({ owner }: { owner: CardOwner }) {
   useEffect(() => {
     if (!shown) return;
     let live = true;
-    call<JoinStatus>(`/members/getJoinStatus/${owner.id}`)
+    calls()
+      .then((call) => call.standing(owner.id))
       .then((answer) => live && setStanding(answer))
       .catch(() => undefined);
     return () => {
@@ -40,10 +40,10 @@ export function GroupMembership({ owner }: { owner: CardOwner }) {
 
   if (!shown || !standing) return null;
 
-  const act = async (path: string, method: 'POST' | 'PUT', done: string) => {
+  const act = async (step: 'requestJoin' | 'cancelJoinRequest', done: string) => {
     setBusy(true);
     try {
-      setStanding(await call<JoinStatus>(path, method));
+      setStanding(await (await calls())[step](owner.id));
       toast.success(done);
     } catch (error) {
       toast.error(errorMessage(error, t`Đã có lỗi xảy ra. Vui lòng thử lại sau!`));
@@ -59,13 +59,7 @@ export function GroupMembership({ owner }: { owner: CardOwner }) {
           type="button"
           className="button button--ghost"
           disabled={busy}
-          onClick={() =>
-            void act(
-              `/members/requestJoinGroup/${owner.id}`,
-              'POST',
-              t`Đã gửi yêu cầu tham gia nhóm`,
-            )
-          }
+          onClick={() => void act('requestJoin', t`Đã gửi yêu cầu tham gia nhóm`)}
         >
           <Trans>Xin tham gia nhóm</Trans>
         </button>
@@ -79,9 +73,7 @@ export function GroupMembership({ owner }: { owner: CardOwner }) {
             type="button"
             className="button button--ghost"
             disabled={busy}
-            onClick={() =>
-              void act(`/members/cancelJoinRequest/${owner.id}`, 'PUT', t`Đã rút yêu cầu tham gia`)
-            }
+            onClick={() => void act('cancelJoinRequest', t`Đã rút yêu cầu tham gia`)}
           >
             <Trans>Rút yêu cầu</Trans>
           </button>
@@ -103,7 +95,8 @@ function GroupCustomers({ groupId }: { groupId: string }) {
   const [page, setPage] = useState<CustomerPage | null>(null);
   useEffect(() => {
     let live = true;
-    call<CustomerPage>(`/members/getCustomer/${groupId}`)
+    calls()
+      .then((call) => call.customers(groupId))
       .then((answer) => live && setPage(answer))
       .catch(() => undefined);
     return () => {

@@ -18,7 +18,8 @@ import {
 import type { ContentKind } from '../../../contract/content-writes';
 import { FoldSection } from '../../ui/fold-section';
 import { TextField } from '../../ui/text-field';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import { certificates } from '../../../contract/rest-routes';
 import { Button } from '../../ui/button';
 import { payloadOfRow, type ContentPayload, type ContentRow } from './content-data';
 import { useContentLabels } from './content-labels';
@@ -82,7 +83,7 @@ function formSchema(kind: ContentKind): v.GenericSchema {
 function useCertificateNames(name: string, enabled: boolean): string[] {
   const query = useQuery({
     queryKey: ['certificate', name],
-    queryFn: () => apiFetch<{ name: string }[]>('/certificate', { query: { name }, auth: false }),
+    queryFn: () => apiCall(certificates, { query: { name }, auth: false }),
     enabled,
     staleTime: 60_000,
     retry: false,

@@ -3,7 +3,8 @@
 // device's mirror, offline too; anyone else's is read from the server.
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { apiFetch, ApiRequestError, NetworkError } from '../../api/http-client';
+import { cvByMember } from '../../../contract/rest-routes';
+import { apiCall, ApiRequestError, NetworkError } from '../../api/http-client';
 import { currentMemberId, currentUrlMinify } from '../../api/current-member';
 import { hasLoginCookie } from '../../lib/cookies';
 import { useImageSrc } from '../../sync/use-image-src';
@@ -54,7 +55,8 @@ function OtherCv({ memberId }: { memberId: string }) {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<CvDocument>(`/cv/getCvByMemberId/${encodeURIComponent(memberId)}`, {
+    apiCall(cvByMember, {
+      params: { memberId },
       auth: hasLoginCookie(),
       signal: controller.signal,
     })

@@ -4,14 +4,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useQuery } from '@tanstack/react-query';
 import { appDb, type DiscountGroupRow, type StaffGroupRow } from '../../db/app-db';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import { outboxChanged } from '../../sync/flush-signal';
-import type {
-  DiscountGroup,
-  DiscountGroupUpsertInput,
-  DiscountPage,
-  DiscountUse,
-} from '../../../contract/discount';
+import type { DiscountGroupUpsertInput } from '../../../contract/discount';
 
 /** Every offer this device mirrors, newest end date first. */
 export function useOffers(): DiscountGroupRow[] | undefined {
@@ -31,10 +27,9 @@ export function useAdminGroups(): StaffGroupRow[] | undefined {
 
 /** Online only: creates (POST) or edits (PUT) an offer; the device gets it at once. */
 export async function saveOffer(input: DiscountGroupUpsertInput, isNew: boolean) {
-  const saved = await apiFetch<DiscountGroup>(
-    isNew ? '/discountGroup' : `/discountGroup/${input.id}`,
-    { method: isNew ? 'POST' : 'PUT', json: input },
-  );
+  const saved = isNew
+    ? await apiCall(routes.discountGroupCreate, { json: input })
+    : await apiCall(routes.discountGroupUpdate, { params: { id: input.id }, json: input });
   await appDb.discountGroups.put(saved);
   // Pull soon, so the cursor moves past this change too.
   outboxChanged();
@@ -44,6 +39,6 @@ export async function saveOffer(input: DiscountGroupUpsertInput, isNew: boolean)
 export function useDiscountUses(page: number) {
   return useQuery({
     queryKey: ['discount', 'uses', page],
-    queryFn: () => apiFetch<DiscountPage<DiscountUse>>('/discount', { query: { page } }),
+    queryFn: () => apiCall(routes.discountUses, { query: { page } }),
   });
 }

@@ -5,7 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { AgencySummary } from '../../../contract/agency';
-import { ApiRequestError, apiFetch } from '../../api/http-client';
+import { ApiRequestError, apiCall } from '../../api/http-client';
+import { myAgencies } from '../../../contract/rest-routes';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
@@ -52,7 +53,7 @@ function EditExploreScreenBody() {
   usePageTitle(t`Sửa danh bạ doanh nghiệp`);
   const mine = useQuery({
     queryKey: ['agency', 'mine'],
-    queryFn: () => apiFetch<{ agencies: AgencySummary[] }>('/agency/mine'),
+    queryFn: () => apiCall(myAgencies),
     select: (answer) => answer.agencies,
   });
   const agency = mine.data?.[0];

@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type ExploreDirectoryRow } from '../../db/app-db';
-import { ApiRequestError, NetworkError, apiFetch } from '../../api/http-client';
+import { ApiRequestError, NetworkError, apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import type {
   ExploreCompany,
   ExploreDirectory,
@@ -24,7 +25,7 @@ async function store(directory: ExploreDirectory): Promise<ExploreDirectoryRow> 
 
 /** Fetches the directory (the member's agency when none is named) and keeps it on the device. */
 export async function refreshDirectory(agencyId?: string): Promise<ExploreDirectoryRow> {
-  return store(await apiFetch<ExploreDirectory>('/exploreAgency', { query: { agencyId } }));
+  return store(await apiCall(routes.exploreDirectory, { query: { agencyId } }));
 }
 
 export type DirectoryState =
@@ -67,9 +68,7 @@ export function useDirectory(agencyId?: string): DirectoryState {
 
 /** Online only: the agency admin replaces the directory. */
 export async function saveDirectory(input: ExploreUpdateInput): Promise<ExploreDirectoryRow> {
-  return store(
-    await apiFetch<ExploreDirectory>('/exploreAgency/update', { method: 'POST', json: input }),
-  );
+  return store(await apiCall(routes.exploreDirectoryUpdate, { json: input }));
 }
 
 function isNotFound(error: unknown): boolean {
@@ -100,7 +99,7 @@ export function useCompany(companyId: string | undefined): CompanyState {
   useEffect(() => {
     if (local !== null || !companyId) return;
     let live = true;
-    apiFetch<ExploreCompany>(`/exploreAgency/company/${encodeURIComponent(companyId)}`)
+    apiCall(routes.exploreCompany, { params: { companyId } })
       .then((company) => live && setFetched({ kind: 'ready', company }))
       .catch(
         (error: unknown) =>

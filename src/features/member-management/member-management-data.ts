@@ -3,15 +3,10 @@
 // queued; the screen says it needs a connection when there is none.
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import { appDb, type StaffGroupRow } from '../../db/app-db';
-import type {
-  Customer,
-  CustomerCreateInput,
-  CustomerPage,
-  GroupRole,
-  MemberListPage,
-} from '../../../contract/member-management';
+import type { CustomerCreateInput, GroupRole } from '../../../contract/member-management';
 
 /** Groups this member is an admin of, from the device (pulled with the points roles). */
 export function useAdminGroups(): StaffGroupRow[] | undefined {
@@ -28,39 +23,35 @@ export function useMemberList(groupId: string, kind: MemberListKind, page: numbe
   return useQuery({
     queryKey: ['group-members', groupId, kind, page, filter],
     queryFn: () =>
-      apiFetch<MemberListPage>(
-        kind === 'members'
-          ? `/members/getListMemberByGroupId/${groupId}`
-          : `/members/getListMemberRequestByGroupId/${groupId}`,
-        { query: { page, filter } },
-      ),
+      apiCall(kind === 'members' ? routes.groupMembers : routes.groupMemberRequests, {
+        params: { groupId },
+        query: { page, filter },
+      }),
   });
 }
 
 export function useCustomers(groupId: string, page: number, query: string) {
   return useQuery({
     queryKey: ['group-customers', groupId, page, query],
-    queryFn: () =>
-      apiFetch<CustomerPage>(`/members/getCustomer/${groupId}`, { query: { page, query } }),
+    queryFn: () => apiCall(routes.customers, { params: { groupId }, query: { page, query } }),
   });
 }
 
 export const memberCalls = {
-  accept: (id: string) => apiFetch(`/members/acceptMemberRequestById/${id}`, { method: 'PUT' }),
-  reject: (id: string) => apiFetch(`/members/rejectMemberRequestById/${id}`, { method: 'PUT' }),
+  accept: (id: string) => apiCall(routes.memberRequestAccept, { params: { id } }),
+  reject: (id: string) => apiCall(routes.memberRequestReject, { params: { id } }),
   setRole: (id: string, role: GroupRole) =>
-    apiFetch(`/members/updateMemberRoleById/${id}`, { method: 'PUT', json: { role } }),
-  remove: (id: string) => apiFetch(`/members/removeMemberById/${id}`, { method: 'PUT' }),
+    apiCall(routes.memberRoleUpdate, { params: { id }, json: { role } }),
+  remove: (id: string) => apiCall(routes.memberRemove, { params: { id } }),
   setStatus: (memberId: string, groupId: string, status: 'active' | 'locked') =>
-    apiFetch(`/members/updateMemberStatusById/${memberId}`, {
-      method: 'PUT',
+    apiCall(routes.memberStatusUpdate, {
+      params: { memberId },
       json: { status, groupId },
     }),
   createCustomer: (input: CustomerCreateInput) =>
-    apiFetch<Customer>('/members/createCustomer', {
-      method: 'POST',
+    apiCall(routes.customerCreate, {
       json: input,
       idempotencyKey: crypto.randomUUID(),
     }),
-  deleteCustomer: (id: string) => apiFetch(`/members/deleteCustomerById/${id}`, { method: 'PUT' }),
+  deleteCustomer: (id: string) => apiCall(routes.customerDelete, { params: { id } }),
 };

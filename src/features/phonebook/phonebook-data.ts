@@ -15,7 +15,9 @@ import type { ExportableContact } from '../../../contract/phonebook-export';
 import { memberCardPath } from '../../../contract/card-prefixes';
 import { sortContacts } from './contact-search';
 import { downloadBlob } from '../../ui/download-file';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import { contactsImport } from '../../../contract/rest-routes';
+import type { ContactsImportAnswer } from '../../../contract/rest-answers';
 import { outboxChanged } from '../../sync/flush-signal';
 
 /** The member's live contacts in name order; undefined while the first read runs. */
@@ -197,19 +199,17 @@ export async function downloadCsv(contacts: readonly ContactRow[], lang: string)
   download(contactsToCsv(exportable(contacts), headers), 'danh-ba.csv', 'text/csv;charset=utf-8');
 }
 
-export interface ImportAnswer {
-  created: number;
-  updated: number;
-}
-
 /**
  * Imports a CSV or vCard file (decision 1102): the server matches each row by id, phone or
  * e-mail and updates instead of duplicating; the device then pulls the result. Online only:
  * offline the request fails and nothing changes.
  */
-export async function importContactsFile(ownerId: string, file: File): Promise<ImportAnswer> {
-  const answer = await apiFetch<ImportAnswer>(`/contacts/importContacts/${ownerId}`, {
-    method: 'POST',
+export async function importContactsFile(
+  ownerId: string,
+  file: File,
+): Promise<ContactsImportAnswer> {
+  const answer = await apiCall(contactsImport, {
+    params: { ownerId },
     bytes: { data: file, type: file.type || 'text/plain' },
   });
   // A flush pulls after it pushes: the imported contacts reach this device's phonebook.

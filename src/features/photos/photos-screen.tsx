@@ -11,8 +11,8 @@ import {
   type ProfileImageSlot,
   type ProfileSetImage,
 } from '../../../contract/image';
-import type { Member } from '../../../contract/member';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import { authProfile } from '../../../contract/rest-routes';
 import { QueryScope } from '../../api/query-client';
 import { currentMemberId } from '../../api/current-member';
 import { appDb, type PendingImageRow } from '../../db/app-db';
@@ -49,7 +49,7 @@ function usePictures(memberId: string): Pictures {
   const server = useQuery({
     // Asked again whenever queued changes leave the outbox (the server has them now).
     queryKey: ['own-profile', memberId, queued?.length ?? 0],
-    queryFn: () => apiFetch<{ member: Member }>('/auth/profile'),
+    queryFn: () => apiCall(authProfile),
     enabled: profile === undefined && queued !== undefined,
     retry: false,
     staleTime: 0,

@@ -13,7 +13,8 @@ import {
   type StaffGroupRow,
 } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import { memberPoint } from '../../../contract/rest-routes';
 import { readCookie } from '../../lib/cookies';
 import {
   paymentAmount,
@@ -166,10 +167,7 @@ export async function lookUpMemberPoints(
   memberKey: string,
   groupId?: string,
 ): Promise<MemberPointAnswer> {
-  const answer = await apiFetch<MemberPointAnswer>(
-    `/members/getMemberPoint/${encodeURIComponent(memberKey)}`,
-    { query: { groupId } },
-  );
+  const answer = await apiCall(memberPoint, { params: { memberKey }, query: { groupId } });
   const now = new Date().toISOString();
   await appDb.transaction('rw', appDb.memberBalances, async () => {
     for (const g of answer.groups) {

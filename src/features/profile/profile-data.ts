@@ -4,7 +4,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type ProfileRow } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
 import { fieldEdit } from '../../sync/field-edit';
-import { profileMergedFields, type ProfileUpdateInput } from '../../../contract/member';
+import {
+  profileColumnOf,
+  profileMergedFields,
+  type ProfileUpdateInput,
+} from '../../../contract/member';
 
 /** The member's mirrored profile; undefined while reading, null before the first pull. */
 export function useMyProfile(memberId: string | undefined): ProfileRow | null | undefined {
@@ -22,7 +26,7 @@ export function patchedProfile(row: ProfileRow, patch: Patch, now: string): Prof
   const fields = next as unknown as Record<string, unknown>;
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    const column = key === 'phone' ? 'contactPhone' : key;
+    const column = profileColumnOf(key);
     const trimmed = typeof value === 'string' ? value.trim() : value;
     fields[column] = trimmed === '' && key !== 'name' ? null : trimmed;
   }
@@ -40,11 +44,7 @@ export async function saveProfile(memberId: string, patch: Patch): Promise<void>
   // With the mirrored row: only what differs from it, with its values as the base, so the
   // server merges per field and keeps a value another device wrote since (decision 1062).
   const mirror = await appDb.profile.get(memberId);
-  const edit = mirror
-    ? fieldEdit(mirror, given, profileMergedFields, (field) =>
-        field === 'phone' ? 'contactPhone' : field,
-      )
-    : undefined;
+  const edit = mirror ? fieldEdit(mirror, given, profileMergedFields, profileColumnOf) : undefined;
   const changed = edit
     ? (Object.fromEntries(
         Object.entries(given).filter(([field]) => Object.hasOwn(edit.changed, field)),

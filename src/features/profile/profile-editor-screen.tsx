@@ -6,7 +6,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { contractResolver } from '../../lib/contract-resolver';
 import { currentMemberId } from '../../api/current-member';
 import { QueryScope, queryClient } from '../../api/query-client';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import { activateMemberLocale } from '../../i18n/i18n';
 import type { ProfileRow } from '../../db/app-db';
 import { TextField } from '../../ui/text-field';
@@ -19,7 +20,6 @@ import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
 import { shownFieldText } from '../../../contract/field-messages';
 import type { Lang } from '../../../contract/messages';
-import type { Ward } from '../../../contract/address';
 import {
   profileEditorFieldNames,
   profileEditorSchema,
@@ -413,7 +413,7 @@ function AddressPicker({
       ? queryClient.fetchQuery({
           queryKey: ['address', 'wards', first.provinceId],
           queryFn: () =>
-            apiFetch<Ward[]>('/getWards', {
+            apiCall(routes.wards, {
               auth: false,
               query: { idProvincial: first.provinceId },
             }),

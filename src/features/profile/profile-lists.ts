@@ -1,7 +1,8 @@
 // The server's lists the profile editor picks from (spec §7 Members careers, childCareers,
 // interest; Address getProvincial, getWards): served from data, cached by TanStack Query.
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import type { Province, Ward } from '../../../contract/address';
 
 const day = 86_400_000;
@@ -9,7 +10,7 @@ const day = 86_400_000;
 export function useCareers() {
   return useQuery({
     queryKey: ['members', 'careers'],
-    queryFn: () => apiFetch<string[]>('/members/careers', { auth: false }),
+    queryFn: () => apiCall(routes.careers, { auth: false }),
     staleTime: day,
   });
 }
@@ -17,8 +18,7 @@ export function useCareers() {
 export function useChildCareers(career: string) {
   return useQuery({
     queryKey: ['members', 'childCareers', career],
-    queryFn: () =>
-      apiFetch<string[]>('/members/childCareers', { auth: false, query: { name: career } }),
+    queryFn: () => apiCall(routes.childCareers, { auth: false, query: { name: career } }),
     enabled: career !== '',
     staleTime: day,
   });
@@ -27,7 +27,7 @@ export function useChildCareers(career: string) {
 export function useInterestList() {
   return useQuery({
     queryKey: ['members', 'interest'],
-    queryFn: () => apiFetch<string[]>('/members/interest', { auth: false }),
+    queryFn: () => apiCall(routes.interests, { auth: false }),
     staleTime: day,
   });
 }
@@ -35,7 +35,7 @@ export function useInterestList() {
 export function useProvinces() {
   return useQuery({
     queryKey: ['address', 'provinces'],
-    queryFn: () => apiFetch<Province[]>('/getProvincial', { auth: false }),
+    queryFn: () => apiCall(routes.provinces, { auth: false }),
     staleTime: day,
   });
 }
@@ -43,8 +43,7 @@ export function useProvinces() {
 export function useWards(provinceId: string) {
   return useQuery({
     queryKey: ['address', 'wards', provinceId],
-    queryFn: () =>
-      apiFetch<Ward[]>('/getWards', { auth: false, query: { idProvincial: provinceId } }),
+    queryFn: () => apiCall(routes.wards, { auth: false, query: { idProvincial: provinceId } }),
     enabled: provinceId !== '',
     staleTime: day,
   });

@@ -1,6 +1,7 @@
 // Registration information calls (spec §7 rg, decision 0664). The staff screens read the server
 // (shared data that must be current, not mirrored); the public form posts without login.
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import type {
   RegistrationAction,
   RegistrationDetail,
@@ -21,13 +22,13 @@ export interface RegistrationFilters {
 }
 
 export function listRegistrations(filters: RegistrationFilters): Promise<RegistrationPage> {
-  return apiFetch<RegistrationPage>('/rg/getListRegisterInformation', {
+  return apiCall(routes.registrationList, {
     query: { ...filters },
   });
 }
 
 export function getRegistration(id: string): Promise<RegistrationDetail> {
-  return apiFetch<RegistrationDetail>(`/rg/getRegisterInformation/${encodeURIComponent(id)}`);
+  return apiCall(routes.registrationDetail, { params: { id } });
 }
 
 export function takeRegistrationAction(
@@ -35,16 +36,16 @@ export function takeRegistrationAction(
   action: RegistrationAction,
   body: Record<string, unknown>,
 ): Promise<RegistrationDetail> {
-  return apiFetch<RegistrationDetail>(`/rg/${action}/${encodeURIComponent(id)}`, {
-    method: 'PUT',
+  return apiCall(routes.registrationAction, {
+    params: { action, id },
     json: body,
   });
 }
 
 export function registrationFormOf(brand: string): Promise<{ groupId: string; name: string }> {
-  return apiFetch(`/rg/form/${encodeURIComponent(brand)}`, { auth: false });
+  return apiCall(routes.registrationForm, { params: { brand }, auth: false });
 }
 
 export function sendRegistration(body: Record<string, unknown>): Promise<{ id: string }> {
-  return apiFetch('/rg/registerInformation', { method: 'POST', json: body, auth: false });
+  return apiCall(routes.registrationSend, { json: body, auth: false });
 }

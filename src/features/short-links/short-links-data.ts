@@ -6,7 +6,8 @@ import { appDb, type AppDb, type ShortLinkRow } from '../../db/app-db';
 import { queueMutationIn, type QueueMutationInput } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import { readSession } from '../../api/session-store';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import { shortLinkClicks } from '../../../contract/rest-routes';
 import type { ShortLinkClicks } from '../../../contract/short-link';
 import type { MutationName } from '../../../contract/mutations';
 
@@ -108,7 +109,7 @@ export function useShortLinkClicks(): ShortLinkClicks {
   }, []);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<ShortLinkClicks>('/shortenedLink/clicks', { signal: controller.signal })
+    apiCall(shortLinkClicks, { signal: controller.signal })
       .then((clicks) => appDb.syncState.put({ key: clicksKey, value: clicks }))
       .catch(() => undefined);
     return () => controller.abort();

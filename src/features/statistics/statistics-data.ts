@@ -2,7 +2,8 @@
 // dashboard is kept on the device, so it shows offline with the time it was loaded.
 import { useQuery } from '@tanstack/react-query';
 import type { StatsQuery, StatsReport } from '../../../contract/statistics';
-import { apiFetch, NetworkError } from '../../api/http-client';
+import { dashboardBrand, dashboardMember } from '../../../contract/rest-routes';
+import { apiCall, NetworkError } from '../../api/http-client';
 import { appDb } from '../../db/app-db';
 
 export interface StatsTarget {
@@ -28,10 +29,9 @@ export async function loadStats<T extends StatsReport>(
   query: StatsQuery,
 ): Promise<StatsAnswer<T>> {
   try {
-    const report = await apiFetch<T>(`/dashboard/${target.kind}/${target.id}`, {
-      method: 'POST',
-      json: query,
-    });
+    const route = target.kind === 'member' ? dashboardMember : dashboardBrand;
+    // Which report comes back is the caller's kind (T): the schema checks the shape they share.
+    const report = (await apiCall(route, { params: { id: target.id }, json: query })) as T;
     const answer = { report, fetchedAt: new Date().toISOString() };
     await appDb.syncState.put({ key: cacheKey(target), value: answer });
     return { ...answer, offline: false };

@@ -3,7 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type AppDb, type SupportRequestRow } from '../../db/app-db';
 import { queueMutationIn } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import type { SupportInboxItem, SupportTopic } from '../../../contract/support';
 
 /** The member's requests, newest first. */
@@ -54,9 +55,9 @@ export async function sendSupportRequest(
 }
 
 export function fetchSupportInbox(): Promise<SupportInboxItem[]> {
-  return apiFetch<SupportInboxItem[]>('/support/inbox');
+  return apiCall(routes.supportInbox);
 }
 
 export function setSupportRequestStatus(id: string, close: boolean) {
-  return apiFetch(`/support/${close ? 'close' : 'reopen'}/${id}`, { method: 'PUT' });
+  return apiCall(close ? routes.supportClose : routes.supportReopen, { params: { id } });
 }

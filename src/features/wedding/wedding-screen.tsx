@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type WeddingRow } from '../../db/app-db';
-import { apiFetch } from '../../api/http-client';
+import { apiCall } from '../../api/http-client';
+import * as routes from '../../../contract/rest-routes';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
@@ -30,7 +31,7 @@ function useBanks(): readonly BankInfo[] {
   }, []);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<BankInfo[]>('/members/banks', { auth: false, signal: controller.signal })
+    apiCall(routes.banks, { auth: false, signal: controller.signal })
       .then((banks) => appDb.syncState.put({ key: bankListKey, value: banks }))
       .catch(() => undefined);
     return () => controller.abort();
