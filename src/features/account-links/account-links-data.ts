@@ -1,13 +1,10 @@
 // Banks, links and videos of the member: reads the local mirror, writes through the outbox
-// (accountLink.upsert / accountLink.delete), and keeps the server's bank list on the device.
-import { useEffect } from 'react';
+// (accountLink.upsert / accountLink.delete).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type AccountLinkRow, type AppDb } from '../../db/app-db';
 import { queueMutationIn, type QueueMutationInput } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import { readSession } from '../../api/session-store';
-import { apiCall } from '../../api/http-client';
-import * as routes from '../../../contract/rest-routes';
 import {
   compareAccountLinks,
   type AccountLinkKind,
@@ -21,8 +18,6 @@ export type AccountLinkFields =
   | { kind: 'bank'; bankBin: string; ownerName: string; accountNumber: string }
   | { kind: 'link'; title?: string | undefined; url: string }
   | { kind: 'video'; title?: string | undefined; url: string };
-
-const bankListKey = 'bankList';
 
 async function queue<N extends MutationName>(db: AppDb, input: QueueMutationInput<N>) {
   const session = await readSession();
@@ -159,22 +154,3 @@ export async function deleteAccountLink(db: AppDb, row: AccountLinkRow): Promise
 }
 
 export const accountLinkKinds: readonly AccountLinkKind[] = ['bank', 'link', 'video'];
-
-/**
- * The banks to pick from: the server's list, kept on the device so a bank account can be added
- * offline. Undefined until known; the stored copy is shown first and refreshed when online.
- */
-export function useBankList(): readonly BankInfo[] | undefined {
-  const stored = useLiveQuery(async () => {
-    const row = await appDb.syncState.get(bankListKey);
-    return (row?.value as BankInfo[] | undefined) ?? null;
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiCall(routes.banks, { auth: false, signal: controller.signal })
-      .then((banks) => appDb.syncState.put({ key: bankListKey, value: banks }))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, []);
-  return stored ?? undefined;
-}

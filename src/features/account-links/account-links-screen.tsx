@@ -10,6 +10,7 @@ import { memberCardPath } from '../../../contract/card-prefixes';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
+import { useBankList } from '../../sync/bank-list';
 import { OverflowMenu } from '../../ui/overflow-menu';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -24,7 +25,6 @@ import {
   saveAccountLink,
   setAccountLinkHidden,
   useAccountLinks,
-  useBankList,
   type AccountLinkFields,
 } from './account-links-data';
 import './account-links.css';

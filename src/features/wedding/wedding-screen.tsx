@@ -1,11 +1,8 @@
 // /action/wedding: the member's invitations — create and edit them (offline), share the link,
 // see who replied with the totals, and export the guest list as CSV.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type WeddingRow } from '../../db/app-db';
-import { apiCall } from '../../api/http-client';
-import * as routes from '../../../contract/rest-routes';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
@@ -14,30 +11,12 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
 import { downloadBlob } from '../../ui/download-file';
-import type { BankInfo } from '../../../contract/account-link';
+import { useBankList } from '../../sync/bank-list';
 import { formatDate, formatNumber } from '../../../contract/format';
 import { weddingGuestTotals, weddingMomentText } from '../../../contract/wedding';
 import { saveWedding, useMyWeddings, useWeddingGuests } from './wedding-data';
 import { WeddingEditor } from './wedding-editor';
 import './wedding.css';
-
-const bankListKey = 'bankList';
-
-/** The server's bank list, kept on the device (the same copy the links screen keeps). */
-function useBanks(): readonly BankInfo[] {
-  const stored = useLiveQuery(async () => {
-    const row = await appDb.syncState.get(bankListKey);
-    return (row?.value as BankInfo[] | undefined) ?? [];
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiCall(routes.banks, { auth: false, signal: controller.signal })
-      .then((banks) => appDb.syncState.put({ key: bankListKey, value: banks }))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, []);
-  return stored ?? [];
-}
 
 function GuestList({ wedding }: { wedding: WeddingRow }) {
   const { t } = useLingui();
@@ -109,7 +88,7 @@ export function WeddingScreen() {
   usePageTitle(t`Thiệp cưới`);
   const [me] = useState(currentMemberId);
   const weddings = useMyWeddings(me);
-  const banks = useBanks();
+  const banks = useBankList() ?? [];
   const [editing, setEditing] = useState<WeddingRow | 'new' | null>(null);
   const lang = i18n.locale === 'en' ? 'en' : 'vi';
 
