@@ -55,6 +55,22 @@ export interface OpenOptions {
   onConnectionLost?: (error: Error) => void;
 }
 
+/** How long closing the PostgreSQL pool waits for its connections to say goodbye. */
+const closeWaitMs = 5_000;
+
+/** Whether `work` ended within `ms` (it keeps running either way). */
+async function endsWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -144,8 +160,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         await connect();
       },
       async close() {
-        await Promise.all([...listeners].map((listener) => listener.stop()));
-        await pool.end();
+        // pg waits for each connection's 'end'; a socket the server killed may never send it
+        // (a pool closed right after pg_terminate_backend once never returned). Its sockets go
+        // with the pool anyway: closing waits a bounded time, then goes on.
+        const ended = await endsWithin(
+          Promise.all([...listeners].map((listener) => listener.stop())).then(() => pool.end()),
+          closeWaitMs,
+        );
+        if (!ended) options.onConnectionLost?.(new Error('database pool did not end in time'));
       },
     };
   }

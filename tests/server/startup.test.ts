@@ -209,27 +209,46 @@ describe.runIf(adminUrl)('on PostgreSQL (TEST_DATABASE_URL)', () => {
   }, 120_000);
 });
 
+/** Names the step that did not end: a hang here once spent the whole test's time unnamed. */
+async function step<T>(label: string, work: Promise<T>, ms = 30_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: not done after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe.runIf(adminUrl)('PostgreSQL connections dropped at run time', () => {
   it('keeps serving: an idle connection killed by the server does not crash the process', async () => {
-    const server = await createTestServer();
-    const admin = await openDatabase({ databaseUrl: adminUrl });
+    const server = await step('starting the test server', createTestServer());
+    const admin = await step(
+      'opening the admin connection',
+      openDatabase({ databaseUrl: adminUrl }),
+    );
     try {
-      expect((await server.request('/api/health')).status).toBe(200);
+      expect((await step('health before', server.request('/api/health'))).status).toBe(200);
       const [{ name } = { name: '' }] = await queryRows<{ name: string }>(
         server.database.db,
         sql`SELECT current_database() AS name`,
       );
       // What a PostgreSQL restart or failover does to the pool's idle connections.
-      await queryRows(
-        admin.db,
-        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-            WHERE datname = ${name} AND pid <> pg_backend_pid()`,
+      await step(
+        'terminating the connections',
+        queryRows(
+          admin.db,
+          sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+              WHERE datname = ${name} AND pid <> pg_backend_pid()`,
+        ),
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await server.request('/api/health')).status).toBe(200);
+      expect((await step('health after', server.request('/api/health'))).status).toBe(200);
     } finally {
-      await admin.close();
-      await server.close();
+      await step('closing the admin connection', admin.close());
+      await step('closing the test server', server.close());
     }
   }, 120_000);
 });
