@@ -82,7 +82,13 @@ export function ImagePicker({
           input itself (its label and name unchanged), and no "No file chosen" shows. */}
       <div className="cluster">
         <div className="image-picker__choose">
-          <span className="button button--secondary" aria-hidden="true">
+          {/* Says it is disabled as the input is: the dimmed look of base.css, and no contrast
+              rule applies to a control that cannot be used (axe read the dimmed text mid-upload). */}
+          <span
+            className="button button--secondary"
+            aria-hidden="true"
+            aria-disabled={disabled ? true : undefined}
+          >
             {src ? t`Đổi ảnh` : t`Chọn ảnh`}
           </span>
           <input
