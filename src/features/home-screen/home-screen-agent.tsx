@@ -30,6 +30,14 @@ export function HomeScreenAgent() {
       setOfflineWrites(true);
     };
     appDb.outbox.hook('creating', noteOfflineWrite);
+    // This agent loads after the screen: a write made offline before it started still waits.
+    if (!navigator.onLine) {
+      void appDb.outbox
+        .where('state')
+        .equals('pending')
+        .count()
+        .then((waiting) => waiting > 0 && noteOfflineWrite());
+    }
     return () => appDb.outbox.hook('creating').unsubscribe(noteOfflineWrite);
   }, [offlineWrites]);
 
