@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { groups, members } from '../../server/db/schema';
+import { agencies, groups, members } from '../../server/db/schema';
 import * as restRoutes from '../../contract/rest-routes';
 import { restAnswerSchemas } from '../../contract/rest-answers';
 import type { RestRoute } from '../../contract/rest-routes';
@@ -50,35 +50,65 @@ describe('the REST route table', () => {
     const db = server.database.db;
     const [demo] = await db.select().from(members).where(eq(members.urlMinify, 'demo'));
     const [brand] = await db.select().from(groups).where(eq(groups.urlMinify, 'demo-brand'));
+    const [brandOwner] = await db
+      .select()
+      .from(members)
+      .where(eq(members.email, 'brand@mecards.vn'));
+    const [agency] = await db.select().from(agencies).where(eq(agencies.urlMinify, 'demo-agency'));
     const token = await server.tokenFor(demo!.id);
-    const reads: [RestRoute, Record<string, string>, Record<string, string>?][] = [
-      [restRoutes.authProfile, {}],
-      [restRoutes.authAuthenticating, {}],
-      [restRoutes.authProviders, {}],
-      [restRoutes.pushConfig, {}],
-      [restRoutes.banks, {}],
-      [restRoutes.careers, {}],
-      [restRoutes.interests, {}],
-      [restRoutes.provinces, {}],
-      [restRoutes.stylesList, {}],
-      [restRoutes.themeCheckAuth, {}],
-      [restRoutes.urlMinifyCheck, { link: 'demo' }],
-      [restRoutes.walletConfig, {}],
-      [restRoutes.myAgencies, {}],
-      [restRoutes.bioLinkClicks, {}],
-      [restRoutes.shortLinkClicks, {}],
-      [restRoutes.memberCardView, { memberId: demo!.id }],
-      [restRoutes.groupCardView, { groupId: brand!.id }],
-      [restRoutes.memberFormData, { memberId: demo!.id }],
-      [restRoutes.memberPoint, { memberKey: demo!.id }],
-      [restRoutes.joinStatus, { groupId: brand!.id }],
-      [restRoutes.discountUses, {}],
-      [restRoutes.syncPull, {}],
-    ];
+    const statsRange = { from: '2026-01-01', to: '2026-01-31' };
+    const ownerToken = await server.tokenFor(brandOwner!.id);
+    // [route, path parameters, query, whose token (the demo member's by default), body]
+    const reads: [RestRoute, Record<string, string>, Record<string, string>?, string?, unknown?][] =
+      [
+        [restRoutes.authProfile, {}],
+        [restRoutes.authAuthenticating, {}],
+        [restRoutes.authProviders, {}],
+        [restRoutes.pushConfig, {}],
+        [restRoutes.banks, {}],
+        [restRoutes.careers, {}],
+        [restRoutes.interests, {}],
+        [restRoutes.provinces, {}],
+        [restRoutes.stylesList, {}],
+        [restRoutes.themeCheckAuth, {}],
+        [restRoutes.urlMinifyCheck, { link: 'demo' }],
+        [restRoutes.walletConfig, {}],
+        [restRoutes.myAgencies, {}],
+        [restRoutes.bioLinkClicks, {}],
+        [restRoutes.shortLinkClicks, {}],
+        [restRoutes.memberCardView, { memberId: demo!.id }],
+        [restRoutes.groupCardView, { groupId: brand!.id }],
+        [restRoutes.memberFormData, { memberId: demo!.id }],
+        [restRoutes.memberPoint, { memberKey: demo!.id }],
+        [restRoutes.joinStatus, { groupId: brand!.id }],
+        [restRoutes.discountUses, {}],
+        [restRoutes.syncPull, {}],
+        [restRoutes.wards, {}, { idProvincial: '68' }],
+        [restRoutes.dashboardMember, { id: demo!.id }, {}, token, statsRange],
+        // The brand's owner, also an agency admin: the brand's and the agency's screens.
+        [restRoutes.brandSettings, { groupId: brand!.id }, {}, ownerToken],
+        [restRoutes.brandFormData, { groupId: brand!.id }, {}, ownerToken],
+        [restRoutes.customers, { groupId: brand!.id }, { page: '1' }, ownerToken],
+        [restRoutes.groupMembers, { groupId: brand!.id }, { page: '1' }, ownerToken],
+        [restRoutes.groupMemberRequests, { groupId: brand!.id }, { page: '1' }, ownerToken],
+        [restRoutes.dashboardBrand, { id: brand!.id }, {}, ownerToken, statsRange],
+        [restRoutes.agencyGroups, {}, { agencyId: agency!.id }, ownerToken],
+        [restRoutes.agencyAdmins, { agencyId: agency!.id }, {}, ownerToken],
+        [restRoutes.organizeAdmins, {}, { agencyId: agency!.id }, ownerToken],
+        [restRoutes.exploreDirectory, {}, { agencyId: agency!.id }, ownerToken],
+        [restRoutes.associationReport, {}, { groupId: brand!.id }, ownerToken],
+        [restRoutes.registrationList, {}, { groupId: brand!.id }, ownerToken],
+        [restRoutes.cardViewByLink, { link: 'demo' }],
+      ];
     const problems: string[] = [];
-    for (const [route, params] of reads) {
+    for (const [route, params, query = {}, as = token, json] of reads) {
       const path = route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '');
-      const response = await server.request(`/api${path}`, { token });
+      const search = new URLSearchParams(query).toString();
+      const response = await server.request(`/api${path}${search ? `?${search}` : ''}`, {
+        method: route.method,
+        token: as,
+        ...(json === undefined ? {} : { json }),
+      });
       if (!response.ok) {
         problems.push(`${route.name}: ${response.status}`);
         continue;

@@ -71,11 +71,44 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+// A whole answer: in tests every answer is checked against its route's schema.
 const profileAnswer = {
   memberId: 'm-1',
   userName: 'u',
+  name: 'Nguyễn Văn A',
   urlMinify: 'demo',
-  member: { id: 'm-1' },
+  brandGroup: null,
+  agency: null,
+  memberType: 'personal',
+  language: 'VN',
+  member: {
+    id: 'm-1',
+    name: 'Nguyễn Văn A',
+    shortName: null,
+    urlMinify: 'demo',
+    language: 'VN',
+    intro: null,
+    jobTitle: null,
+    workplace: null,
+    address: null,
+    aboutMe: null,
+    avatarUrl: null,
+    bannerUrl: null,
+    backgroundUrl: null,
+    phone: null,
+    otherPhone: null,
+    website: null,
+    zalo: null,
+    interests: [],
+    businessSectors: [],
+    companyInfo: null,
+    agencyId: null,
+    updatedAt: '2026-11-26T00:00:00.000Z',
+    type: 'personal',
+    theme: null,
+    themeType: 'list',
+    contactEmail: null,
+  },
 };
 
 describe('apiCall', () => {
@@ -184,7 +217,9 @@ describe('apiCall', () => {
   });
 
   it('in tests, an answer that does not match its route schema fails, naming the route', async () => {
-    stubServer(() => jsonResponse(200, { memberId: 'm-1', userName: 'u', member: { id: 7 } }));
+    stubServer(() =>
+      jsonResponse(200, { ...profileAnswer, member: { ...profileAnswer.member, id: 7 } }),
+    );
     await expect(apiCall(authProfile)).rejects.toThrow(
       'GET /auth/profile (route authProfile): the answer does not match its schema at member.id',
     );

@@ -30,8 +30,10 @@ export async function loadStats<T extends StatsReport>(
 ): Promise<StatsAnswer<T>> {
   try {
     const route = target.kind === 'member' ? dashboardMember : dashboardBrand;
-    // Which report comes back is the caller's kind (T): the schema checks the shape they share.
-    const report = (await apiCall(route, { params: { id: target.id }, json: query })) as T;
+    // Which report comes back is the caller's kind (T), the one of `target.kind`; each route's
+    // schema checks its own report whole.
+    const read: StatsReport = await apiCall(route, { params: { id: target.id }, json: query });
+    const report = read as T;
     const answer = { report, fetchedAt: new Date().toISOString() };
     await appDb.syncState.put({ key: cacheKey(target), value: answer });
     return { ...answer, offline: false };
