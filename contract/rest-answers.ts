@@ -589,6 +589,7 @@ const exploreDirectorySchema = whole<ExploreDirectory>()(
 /** Every route's answer schema; the keys are the route names of contract/rest-routes.ts. */
 export const restAnswerSchemas = {
   authLogin: loginAnswerSchema,
+  authRefresh: loginAnswerSchema,
   authLogout: unreadAnswerSchema,
   authProviders: authProvidersSchema,
   authProfile: profileAnswerSchema,

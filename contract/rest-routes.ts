@@ -37,6 +37,13 @@ export const authLogin = {
   path: '/auth/login',
 } as const satisfies RestRoute;
 
+/** Trades the refresh cookie for a new access token (sent by the API client itself). */
+export const authRefresh = {
+  name: 'authRefresh',
+  method: 'POST',
+  path: '/auth/refresh',
+} as const satisfies RestRoute;
+
 export const authLogout = {
   name: 'authLogout',
   method: 'POST',

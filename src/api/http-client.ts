@@ -2,6 +2,7 @@
 // the access token when sending, refreshes once on a 401 and retries.
 import type { ApiErrorBody } from '../../contract/errors';
 import type {
+  authRefresh as AuthRefreshRoute,
   RestAnswer,
   RestPathParams,
   RestQueryKeys,
@@ -127,15 +128,13 @@ async function errorFrom(response: Response): Promise<ApiRequestError> {
   );
 }
 
-export interface RefreshAnswer {
-  accessToken: string;
-  memberId: string;
-  userName: string;
-  name?: string;
-  urlMinify?: string | null;
-  brandGroup?: unknown;
-  agency?: unknown;
-}
+// Written out, typed by the table: importing the table's values would put its shared chunk in
+// every bundle that sends a request (the login island among them; decision 1140).
+const authRefresh: typeof AuthRefreshRoute = {
+  name: 'authRefresh',
+  method: 'POST',
+  path: '/auth/refresh',
+};
 
 interface WorkerClients {
   matchAll(options?: {
@@ -179,7 +178,11 @@ export async function refreshSession(
     // The request raced a logout here (its token died with the session): nothing to renew,
     // and no reload of the page the logout leads to.
     if (staleToken !== undefined && !current) throw new SessionExpiredError();
-    const response = await send('/auth/refresh', { method: 'POST', json: {} }, undefined);
+    const response = await send(
+      authRefresh.path,
+      { method: authRefresh.method, json: {} },
+      undefined,
+    );
     if (response.status === 401 || response.status === 403) {
       const loggedOutMeanwhile = staleToken !== undefined && !(await reloadSession());
       // Without a session to end (an outside login that did not happen), a reload would only
@@ -188,15 +191,16 @@ export async function refreshSession(
       throw new SessionExpiredError();
     }
     if (!response.ok) throw await errorFrom(response);
-    const answer = (await response.json()) as RefreshAnswer;
+    const answer = (await response.json()) as RestAnswer<typeof authRefresh>;
+    if (answersChecked) (await import('./answer-check')).checkAnswer(authRefresh, answer);
     const session: StoredSession = {
       accessToken: answer.accessToken,
       memberId: answer.memberId,
       userName: answer.userName,
-      urlMinify: answer.urlMinify ?? current?.urlMinify ?? null,
-      brandGroup: answer.brandGroup ?? current?.brandGroup ?? null,
-      agency: answer.agency ?? current?.agency ?? null,
-      name: answer.name ?? current?.name,
+      urlMinify: answer.urlMinify,
+      brandGroup: answer.brandGroup,
+      agency: answer.agency,
+      name: answer.name,
     };
     await writeSession(session);
     return session;

@@ -111,15 +111,17 @@ const profileAnswer = {
   },
 };
 
+/** The refresh's answer: the session facts (whole, as every answer in tests) and a token. */
+function refreshAnswer(accessToken: string) {
+  const { member: _member, ...facts } = profileAnswer;
+  return { ...facts, accessToken, expiresIn: 900 };
+}
+
 describe('apiCall', () => {
   it('attaches the bearer token, refreshes once on 401 and retries with the new token', async () => {
     stubServer((call) => {
       if (call.url === '/api/auth/refresh') {
-        return jsonResponse(200, {
-          accessToken: 'new-token',
-          memberId: 'm-1',
-          userName: 'demo@mecards.vn',
-        });
+        return jsonResponse(200, refreshAnswer('new-token'));
       }
       return call.authorization === 'Bearer new-token'
         ? jsonResponse(200, profileAnswer)
@@ -138,7 +140,7 @@ describe('apiCall', () => {
   it('retries only once: a second 401 is the answer', async () => {
     stubServer((call) =>
       call.url === '/api/auth/refresh'
-        ? jsonResponse(200, { accessToken: 'new-token', memberId: 'm-1', userName: 'u' })
+        ? jsonResponse(200, refreshAnswer('new-token'))
         : jsonResponse(401, { error: { code: 'forbidden', message: 'no' } }),
     );
     await expect(apiCall(authProfile)).rejects.toMatchObject({ status: 401 });

@@ -187,7 +187,12 @@ export async function createDevice(
       }
       const accessToken = await server.tokenFor(memberId);
       device.log.push({ method, path, status: 200 });
-      return Response.json({ accessToken, memberId, userName: 'demo' });
+      // The refresh answers the session facts as a login does: the server's own, read back.
+      const profile = (await (
+        await server.request('/api/auth/profile', { token: accessToken })
+      ).json()) as Record<string, unknown>;
+      const { member: _member, ...facts } = profile;
+      return Response.json({ ...facts, accessToken, expiresIn: 900 });
     }
     const deliver = async () => {
       const response = await server.request(path, { ...init, signal: null });
