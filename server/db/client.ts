@@ -173,7 +173,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const initdbDump = options.dataDir ? await initdbDumpFor(options.dataDir) : undefined;
+  const initdbDump = options.dataDir
+    ? await initdbDumpFor(options.dataDir, await migrationFiles())
+    : undefined;
   const client = options.dataDir
     ? new PGlite(options.dataDir, initdbDump ? { loadDataDir: initdbDump } : {})
     : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});

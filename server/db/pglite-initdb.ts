@@ -1,7 +1,8 @@
-// An empty PGlite cluster made once at build time (`npm run build`), so a new data folder starts
-// from it instead of running initdb: initdb is seconds of WebAssembly, most of the first start
-// (issue 25 item 6; decision 1086). Only the cluster is kept, not the migrations or the demo
-// data: those still run at start, so the file never goes stale with the schema.
+// A PGlite cluster made once at build time (`npm run build`) with the migrations of that build
+// applied, so a new data folder starts from it instead of running initdb and every migration:
+// initdb is seconds of WebAssembly, the migrations most of two more (issue 25 item 6; decisions
+// 1086, 1087). A migration added since the build still runs at start (the cluster records which
+// it holds), so the file never goes wrong with the schema; the demo data is never in it.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -24,22 +25,57 @@ async function pgliteVersion(): Promise<string> {
   return manifest.version;
 }
 
-/** Writes the empty cluster of a fresh in-memory PGlite (the build calls this). */
-export async function writeInitdbDump(client: PGlite): Promise<void> {
-  const dump = await client.dumpDataDir('gzip');
-  await writeFile(initdbDumpFile, Buffer.from(await dump.arrayBuffer()));
-  await writeFile(versionFile, JSON.stringify({ pglite: await pgliteVersion() }));
+/** What the build's cluster was made with. */
+interface DumpFacts {
+  pglite?: string;
+  /** The migrations applied in it, by file name. */
+  migrations?: string[];
 }
 
 /**
- * The build's empty cluster for a data folder that has none yet, or undefined (a folder in use,
- * no build, a build made with another PGlite): PGlite then runs initdb as usual.
+ * Writes the cluster of a fresh in-memory PGlite on which `migrations` were applied (the build
+ * calls this).
  */
-export async function initdbDumpFor(dataDir: string): Promise<Blob | undefined> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+export async function writeInitdbDump(client: PGlite, migrations: string[]): Promise<void> {
+  const dump = await client.dumpDataDir('gzip');
+  await writeFile(initdbDumpFile, Buffer.from(await dump.arrayBuffer()));
+  const facts: DumpFacts = { pglite: await pgliteVersion(), migrations };
+  await writeFile(versionFile, JSON.stringify(facts));
+}
+
+async function dumpFacts(): Promise<DumpFacts | undefined> {
   try {
-    const made = JSON.parse(await readFile(versionFile, 'utf8')) as { pglite?: string };
-    if (made.pglite !== (await pgliteVersion())) return undefined;
+    const facts = JSON.parse(await readFile(versionFile, 'utf8')) as DumpFacts;
+    return facts.pglite === (await pgliteVersion()) ? facts : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the build's cluster is the one these migration files would make (the build asks). */
+export async function initdbDumpIsCurrent(migrations: string[]): Promise<boolean> {
+  const facts = await dumpFacts();
+  return (
+    existsSync(initdbDumpFile) &&
+    facts?.migrations !== undefined &&
+    facts.migrations.join('\n') === migrations.join('\n')
+  );
+}
+
+/**
+ * The build's cluster for a data folder that has none yet, or undefined (a folder in use, no
+ * build, a build made with another PGlite, or one holding a migration these files no longer
+ * have): PGlite then runs initdb and every migration as before.
+ */
+export async function initdbDumpFor(
+  dataDir: string,
+  migrations: string[],
+): Promise<Blob | undefined> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  const facts = await dumpFacts();
+  if (!facts) return undefined;
+  if (!(facts.migrations ?? []).every((name) => migrations.includes(name))) return undefined;
+  try {
     return new Blob([await readFile(initdbDumpFile)]);
   } catch {
     return undefined;

@@ -1,13 +1,23 @@
-// `npm run build` (scripts/build-server.mjs): the empty PGlite cluster new data folders start
-// from (server/db/pglite-initdb.ts).
+// `npm run build` (scripts/build-server.mjs): what a first start reads instead of making it
+// (decision 1087): the PGlite cluster new data folders start from, with this build's migrations
+// applied (server/db/pglite-initdb.ts), and the demo's drawn pictures.
 import { PGlite } from '@electric-sql/pglite';
-import { initdbDumpFile, initdbDumpFor, writeInitdbDump } from '../db/pglite-initdb';
+import { applyMigrations, migrationFiles } from '../db/client';
+import { initdbDumpFile, initdbDumpIsCurrent, writeInitdbDump } from '../db/pglite-initdb';
+import { writeDemoPictures } from '../seed/demo-pictures';
 
-// Made already for this PGlite: a cluster does not change between builds.
-if (await initdbDumpFor('/nonexistent')) process.exit(0);
+// Drawn at every build: a change to the drawing is then never missed.
+await writeDemoPictures();
+const migrations = await migrationFiles();
+// Made already for this PGlite and these migrations.
+if (await initdbDumpIsCurrent(migrations)) process.exit(0);
 const started = performance.now();
 const client = new PGlite();
 await client.waitReady;
-await writeInitdbDump(client);
+const applied = await applyMigrations(async (text) => {
+  const results = await client.exec(text);
+  return results[results.length - 1]?.rows ?? [];
+});
+await writeInitdbDump(client, applied);
 await client.close();
 console.log(`${initdbDumpFile} made in ${Math.round(performance.now() - started)} ms`);

@@ -1,5 +1,10 @@
 // The demo card's avatar and banner as real uploads: camera-sized pictures (with grain, like a
-// photo) sent through the same store as a member's upload (decision 0620).
+// photo) sent through the same store as a member's upload (decision 0620). Drawing them is most
+// of a second each: the build draws them once into dist/server/ and a first start reads them
+// from there (decision 1087), drawing them itself only without a build.
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../db/client';
@@ -20,13 +25,31 @@ async function cameraJpeg(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
+/** dist/server/, from the source file and from the compiled bundle alike (decision 1082). */
+const buildDir = fileURLToPath(new URL('../../dist/server/', import.meta.url));
+const drawnPictures = [
+  { svg: avatarSvg, file: `${buildDir}demo-avatar.jpg` },
+  { svg: bannerSvg, file: `${buildDir}demo-banner.jpg` },
+] as const;
+
+/** Draws the demo's pictures into the build (`npm run build` calls this). */
+export async function writeDemoPictures(): Promise<void> {
+  await Promise.all(
+    drawnPictures.map(async ({ svg, file }) => writeFile(file, await cameraJpeg(svg))),
+  );
+}
+
+async function demoPicture(picture: (typeof drawnPictures)[number]): Promise<Buffer> {
+  return existsSync(picture.file) ? readFile(picture.file) : cameraJpeg(picture.svg);
+}
+
 /** Uploads the demo member's avatar and banner and points the card at them. */
 export async function seedDemoPictures(db: Database, memberId: string): Promise<void> {
   const [avatar, banner] = await Promise.all([
-    cameraJpeg(avatarSvg).then((bytes) =>
+    demoPicture(drawnPictures[0]).then((bytes) =>
       storeUpload(db, { id: demoAvatarUploadId, memberId, purpose: 'avatar', bytes }),
     ),
-    cameraJpeg(bannerSvg).then((bytes) =>
+    demoPicture(drawnPictures[1]).then((bytes) =>
       storeUpload(db, { id: demoBannerUploadId, memberId, purpose: 'banner', bytes }),
     ),
   ]);
