@@ -96,9 +96,6 @@ export function SyncStatusBar() {
 
   const rejectedCount = sync.rejected.length;
   const syncedAt = formatSyncedAt(sync.lastSyncedAt);
-  // A paused session matters only with changes waiting (the notice says how many); without
-  // them the badge would have nothing to say.
-  const conflictCount = sync.conflicts.total;
   // Content conflicts (decision 1062): one line, to the first kind that has some.
   const contentEntities = {
     posts: 'post',
@@ -115,6 +112,9 @@ export function SyncStatusBar() {
     Object.entries(contentEntities).find(
       ([entity]) => sync.conflicts[entity as keyof typeof contentEntities] > 0,
     )?.[1] ?? 'post';
+  // A paused session matters only with changes waiting (the notice says how many); without
+  // them the badge would have nothing to say.
+  const conflictCount = sync.conflicts.total;
   const attention = rejectedCount > 0 || sync.pendingCount > 0 || conflictCount > 0;
   if (!sync.loaded || (!attention && !open)) return null;
 
