@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { uuidSchema } from './common';
 import type { CardActivity, CardPost, CardPoster, CardProduct, CardRelic } from './card';
+import type { FieldValue, FieldValues } from './field-merge';
 import {
   activitySchema,
   isBankActivity,
@@ -34,25 +35,109 @@ const groupIdEntry = v.optional(
 
 const itemKeys = { id: uuidSchema, groupId: groupIdEntry };
 
-export const postUpsertSchema = v.object({ ...itemKeys, ...postSchema.entries }, 'invalid_value');
-export const productUpsertSchema = v.object(
-  { ...itemKeys, ...productSchema.entries },
+/** A bank account activity's facts, each merged as a field of its own (decision 1062). */
+const activityDetailFields = ['bankName', 'ownerName', 'accountNumber', 'qrUrl'] as const;
+
+/**
+ * The fields of each kind an edit may change, each merged on its own (decision 1062). Every
+ * value is compared as text: a price, a quantity or an order number as its digits, a switch as
+ * "true"/"false", an images list whole (order included: it is the gallery's order).
+ */
+export const contentMergedFields = {
+  post: ['type', 'title', 'content', 'imageUrl', 'ordinal', 'startDate', 'outstanding', 'policy'],
+  product: [
+    'type',
+    'childType',
+    'childCareer',
+    'title',
+    'content',
+    'listedPrice',
+    'price',
+    'quantity',
+    'contactUrl',
+    'origin',
+    'customsCode',
+    'certificate',
+    'shopType',
+    'shopLink',
+    'images',
+    'outstanding',
+    'policy',
+  ],
+  activity: [
+    'type',
+    'displayName',
+    'link',
+    'content',
+    'ordinal',
+    'policy',
+    ...activityDetailFields,
+  ],
+  relic: ['title', 'content', 'images', 'policy'],
+  poster: ['viewType', 'startDate', 'endDate', 'enabled', 'images'],
+} as const satisfies Record<ContentKind, readonly string[]>;
+
+/** A content field's value in a base: text (a post's content is long), a list of texts, or none. */
+const contentFieldValueSchema = v.nullable(
+  v.union(
+    [
+      v.pipe(v.string('invalid_value'), v.maxLength(50_000, 'too_long')),
+      v.pipe(
+        v.array(v.pipe(v.string('invalid_value'), v.maxLength(2000, 'too_long'))),
+        v.maxLength(100, 'too_long'),
+      ),
+    ],
+    'invalid_value',
+  ),
+);
+
+/**
+ * The `base` of an edit of an item (decision 1062): for each changed field, what the device's
+ * mirror held. Without it (a new item, an older app, the REST routes) every field is written.
+ */
+function contentBaseSchema<K extends ContentKind>(kind: K) {
+  const fields = contentMergedFields[kind] as readonly string[];
+  const entries = Object.fromEntries(
+    fields.map((field) => [field, v.optional(contentFieldValueSchema)]),
+  ) as Record<string, v.OptionalSchema<typeof contentFieldValueSchema, undefined>>;
+  return { base: v.optional(v.strictObject(entries, 'base_field_unknown')) };
+}
+
+export const postUpsertSchema = v.object(
+  { ...itemKeys, ...postSchema.entries, ...contentBaseSchema('post') },
   'invalid_value',
 );
-export const relicUpsertSchema = v.object({ ...itemKeys, ...relicSchema.entries }, 'invalid_value');
+export const productUpsertSchema = v.object(
+  { ...itemKeys, ...productSchema.entries, ...contentBaseSchema('product') },
+  'invalid_value',
+);
+export const relicUpsertSchema = v.object(
+  { ...itemKeys, ...relicSchema.entries, ...contentBaseSchema('relic') },
+  'invalid_value',
+);
+const activityBase = contentBaseSchema('activity');
 /** One of the three activity shapes (bank, link, titled entry), by type. */
 export const activityUpsertSchema = v.variant(
   'type',
   [
-    v.object({ ...itemKeys, ...activitySchema.options[0].entries }, 'invalid_value'),
-    v.object({ ...itemKeys, ...activitySchema.options[1].entries }, 'invalid_value'),
-    v.object({ ...itemKeys, ...activitySchema.options[2].entries }, 'invalid_value'),
+    v.object(
+      { ...itemKeys, ...activitySchema.options[0].entries, ...activityBase },
+      'invalid_value',
+    ),
+    v.object(
+      { ...itemKeys, ...activitySchema.options[1].entries, ...activityBase },
+      'invalid_value',
+    ),
+    v.object(
+      { ...itemKeys, ...activitySchema.options[2].entries, ...activityBase },
+      'invalid_value',
+    ),
   ],
   'activity_type_required',
 );
 /** Spec §5: view type, dates and images required; start before end. */
 export const posterUpsertSchema = v.pipe(
-  v.object({ ...itemKeys, ...posterEntries }, 'invalid_value'),
+  v.object({ ...itemKeys, ...posterEntries, ...contentBaseSchema('poster') }, 'invalid_value'),
   v.forward(
     v.partialCheck(
       [['startDate'], ['endDate']],
@@ -198,3 +283,73 @@ export const contentColumns = {
     images: input.images,
   }),
 };
+
+const numberFields = new Set(['ordinal', 'listedPrice', 'price', 'quantity']);
+const switchFields = new Set(['outstanding', 'enabled']);
+const nullableTextFields: Record<ContentKind, ReadonlySet<string>> = {
+  post: new Set(['imageUrl', 'startDate']),
+  product: new Set([
+    'childCareer',
+    'contactUrl',
+    'origin',
+    'customsCode',
+    'certificate',
+    'shopType',
+    'shopLink',
+  ]),
+  activity: new Set(['link', 'content']),
+  relic: new Set(),
+  poster: new Set(),
+};
+
+function asFieldText(value: unknown): FieldValue {
+  if (value === undefined || value === null || value === '') return null;
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * An item's merged fields as texts (decision 1062), from its stored columns (contentColumns'
+ * shape: a bank activity's facts in `details`). The server and the device compare the same way.
+ */
+export function contentFieldValues(kind: ContentKind, columns: object): FieldValues {
+  const row = columns as Record<string, unknown>;
+  const details = (row.details ?? {}) as Record<string, unknown>;
+  const values: FieldValues = {};
+  for (const field of contentMergedFields[kind] as readonly string[]) {
+    const detail =
+      kind === 'activity' && (activityDetailFields as readonly string[]).includes(field);
+    values[field] = asFieldText(detail ? details[field] : row[field]);
+  }
+  return values;
+}
+
+/**
+ * The stored columns of merged field values (only the fields present), back from texts: the
+ * inverse of contentFieldValues. A bank activity's facts are put into `details` as held now.
+ */
+export function contentColumnsOfFields(
+  kind: ContentKind,
+  values: FieldValues,
+  heldDetails: ActivityBankDetails = {},
+): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  let details: Record<string, unknown> | undefined;
+  for (const field of contentMergedFields[kind] as readonly string[]) {
+    if (!Object.hasOwn(values, field)) continue;
+    const value = values[field] ?? null;
+    const text = typeof value === 'string' ? value : null;
+    if (kind === 'activity' && (activityDetailFields as readonly string[]).includes(field)) {
+      details ??= { ...heldDetails };
+      if (text === null) delete details[field];
+      else details[field] = text;
+    } else if (field === 'images') set[field] = Array.isArray(value) ? value.map(String) : [];
+    else if (numberFields.has(field)) {
+      set[field] = text === null ? (field === 'ordinal' ? 0 : null) : Number(text);
+    } else if (switchFields.has(field)) set[field] = text === 'true';
+    else set[field] = text ?? (nullableTextFields[kind].has(field) ? null : '');
+  }
+  if (details) set.details = details;
+  return set;
+}

@@ -43,7 +43,18 @@ export function sameFieldValue(a: unknown, b: unknown): boolean {
 }
 
 /** Entities whose edits are merged per field and may leave conflicts. */
-export const mergedEntities = ['contacts', 'profile', 'jobDiary', 'cvs'] as const;
+export const mergedEntities = [
+  'contacts',
+  'profile',
+  'jobDiary',
+  'cvs',
+  // Content (decision 1062): each kind's Dexie table.
+  'posts',
+  'products',
+  'activities',
+  'relics',
+  'posters',
+] as const;
 export type MergedEntity = (typeof mergedEntities)[number];
 
 /**

@@ -10,6 +10,13 @@ import { contactConflictTarget } from './contacts';
 import { profileConflictTarget } from './profile';
 import { jobDiaryConflictTarget } from './job-diary';
 import { cvConflictTarget } from './cv';
+import {
+  activityConflictTarget,
+  postConflictTarget,
+  posterConflictTarget,
+  productConflictTarget,
+  relicConflictTarget,
+} from './content';
 import type { FieldValues, MergedEntity } from '../../contract/field-merge';
 
 const conflictTargets: Record<MergedEntity, ConflictTarget> = {
@@ -17,6 +24,11 @@ const conflictTargets: Record<MergedEntity, ConflictTarget> = {
   profile: profileConflictTarget,
   jobDiary: jobDiaryConflictTarget,
   cvs: cvConflictTarget,
+  posts: postConflictTarget,
+  products: productConflictTarget,
+  activities: activityConflictTarget,
+  relics: relicConflictTarget,
+  posters: posterConflictTarget,
 };
 
 const choicesOf = {

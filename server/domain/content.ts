@@ -2,6 +2,7 @@
 // path of each kind (`<kind>.upsert`, `<kind>.delete`) shared by the spec's REST routes and the
 // batch push, and the pull sources that mirror the owner's items (tombstones included) on their
 // devices. Only the member who owns an item, or an admin of the brand that owns it, may write.
+// Edits merge per field (decision 1062).
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PosterViewType } from '../../contract/content';
 import type { Queryable, Transaction } from '../db/client';
@@ -12,10 +13,26 @@ import type { MutationContext, MutationHandler, PullSource } from '../sync/regis
 import type { MutationInput, MutationName } from '../../contract/mutations';
 import type { PulledEntityName, PulledRows } from '../../contract/entities';
 import { canEnablePoster, vietnamToday } from '../../contract/content';
-import { contentColumns, type ContentKind } from '../../contract/content-writes';
+import {
+  contentColumns,
+  contentColumnsOfFields,
+  contentFieldValues,
+  contentMergedFields,
+  type ActivityBankDetails,
+  type ContentKind,
+} from '../../contract/content-writes';
+import type { FieldValues } from '../../contract/field-merge';
 import { parseImageUrl } from '../../contract/image';
 import { findUpload } from '../images/image-store';
 import { activeMembershipSql } from './membership';
+import {
+  changedFieldsOf,
+  mergeAndRecord,
+  pickFields,
+  recordConflict,
+  settleConflictsOf,
+} from './conflicts';
+import type { ConflictTarget } from './conflict-target';
 
 type ItemTable =
   typeof posts | typeof products | typeof activities | typeof relics | typeof posters;
@@ -85,10 +102,64 @@ async function requireUploadedImages(tx: Transaction, input: object): Promise<vo
   }
 }
 
+/** The conflicts' entity of each kind: its Dexie table (decision 1062). */
+const conflictEntityOf = {
+  post: 'posts',
+  product: 'products',
+  activity: 'activities',
+  relic: 'relics',
+  poster: 'posters',
+} as const satisfies Record<ContentKind, PulledEntityName>;
+
+type ItemRow = Record<string, unknown> & { id: string; deletedAt: string | null };
+
+/** What names an item in a conflict banner when it is gone: its title or display name. */
+function itemLabel(values: Record<string, unknown>): string {
+  const label = values.title ?? values.displayName ?? values.startDate ?? '';
+  return typeof label === 'string' ? label : '';
+}
+
 /**
- * Creates the item with this client-made id, or replaces the fields of an existing one (last
- * write wins per item). The owner is fixed at creation: the member, or the brand named by
- * groupId. Someone else's item: 403; a deleted item stays deleted (404).
+ * Writes changed fields to a live item, merged per field against `base` (decision 1062): a
+ * field another device wrote since the base is overwritten and its value kept as a conflict.
+ */
+async function writeItemFields(
+  tx: Transaction,
+  ctx: MutationContext,
+  kind: ContentKind,
+  existing: ItemRow,
+  changed: FieldValues,
+  base: FieldValues | undefined,
+  extra: Record<string, unknown> = {},
+): Promise<ItemRow> {
+  const set = await mergeAndRecord(
+    tx,
+    ctx,
+    { entity: conflictEntityOf[kind], rowId: existing.id, label: itemLabel(existing) },
+    contentFieldValues(kind, existing),
+    changed,
+    base,
+  );
+  const held = (existing.details ?? {}) as ActivityBankDetails;
+  const columns = { ...contentColumnsOfFields(kind, set, held), ...extra };
+  if (Object.keys(columns).length === 0) return existing;
+  const table = contentTables[kind] as typeof posts;
+  const [row] = await tx
+    .update(table)
+    .set(columns as never)
+    .where(eq(table.id, existing.id))
+    .returning();
+  if (!row) throw new ApiError(409, 'conflict');
+  return row;
+}
+
+/**
+ * Creates the item with this client-made id, or edits an existing one per field (decision
+ * 1062): with a base only the fields it names are written; without one (an older app, the REST
+ * routes) every field, the later write wins. The owner is fixed at creation: the member, or the
+ * brand named by groupId. Someone else's item: 403. An edit with a base that arrives for a
+ * deleted item is kept as a conflict of kind `deleted` (restore with it, or let it go); the item
+ * stays deleted. A whole-row write of a deleted item: 404.
  */
 function upsertHandler<K extends ContentKind>(kind: K): MutationHandler<`${K}.upsert`> {
   return {
@@ -100,31 +171,72 @@ function upsertHandler<K extends ContentKind>(kind: K): MutationHandler<`${K}.up
       const existing = await lockedItem(tx, kind, fields.id);
       if (existing) {
         await requireContentWriter(tx, ctx.memberId, existing);
-        if (existing.deletedAt !== null) throw new ApiError(404, 'not_found');
         if (!sameOwner(existing, wanted)) throw new ApiError(409, 'conflict');
       } else {
         if (wanted.groupId) await requireLiveGroup(tx, wanted.groupId);
         await requireContentWriter(tx, ctx.memberId, wanted);
       }
+      const columns = (contentColumns[kind] as (i: typeof fields) => object)(fields);
+      const base = (fields as { base?: FieldValues }).base;
+      const changed = changedFieldsOf(contentFieldValues(kind, columns), base);
+      if (existing && existing.deletedAt !== null) {
+        // A whole-row write (REST, an older app) of a deleted item is refused as before.
+        if (!base) throw new ApiError(404, 'not_found');
+        await recordConflict(tx, ctx, {
+          entity: conflictEntityOf[kind],
+          rowId: existing.id,
+          kind: 'deleted',
+          label: itemLabel(columns as Record<string, unknown>),
+          lost: changed,
+          written: null,
+        });
+        return existing as never;
+      }
       if (kind === 'poster') checkPoster(fields as MutationInput<'poster.upsert'>, ctx);
       await requireUploadedImages(tx, fields);
-      const columns = (contentColumns[kind] as (i: typeof fields) => object)(fields);
+      if (existing) {
+        return (await writeItemFields(tx, ctx, kind, existing, changed, base)) as never;
+      }
       const table = contentTables[kind] as typeof posts;
-      const [row] = existing
-        ? await tx
-            .update(table)
-            .set(columns as never)
-            .where(eq(table.id, fields.id))
-            .returning()
-        : await tx
-            .insert(table)
-            .values({ id: fields.id, ...wanted, ...columns } as never)
-            .returning();
+      const [row] = await tx
+        .insert(table)
+        .values({ id: fields.id, ...wanted, ...columns } as never)
+        .returning();
       if (!row) throw new ApiError(409, 'conflict');
       return row as never;
     },
   };
 }
+
+/** How conflict.resolve writes an item's kept values back, or restores it (decision 1062). */
+function contentConflictTarget(kind: ContentKind): ConflictTarget {
+  const fieldsOf = (values: FieldValues) => pickFields(values, contentMergedFields[kind]);
+  const ownedItem = async (tx: Transaction, memberId: string, rowId: string) => {
+    const existing = await lockedItem(tx, kind, rowId);
+    if (!existing) throw new ApiError(404, 'not_found');
+    await requireContentWriter(tx, memberId, existing);
+    return existing as unknown as ItemRow;
+  };
+  return {
+    async writeFields(tx, ctx, rowId, values, base) {
+      const existing = await ownedItem(tx, ctx.memberId, rowId);
+      if (existing.deletedAt !== null) return;
+      await writeItemFields(tx, ctx, kind, existing, fieldsOf(values), base);
+    },
+    async restore(tx, ctx, rowId, values) {
+      const existing = await ownedItem(tx, ctx.memberId, rowId);
+      await writeItemFields(tx, ctx, kind, existing, fieldsOf(values), undefined, {
+        deletedAt: null,
+      });
+    },
+  };
+}
+
+export const postConflictTarget = contentConflictTarget('post');
+export const productConflictTarget = contentConflictTarget('product');
+export const activityConflictTarget = contentConflictTarget('activity');
+export const relicConflictTarget = contentConflictTarget('relic');
+export const posterConflictTarget = contentConflictTarget('poster');
 
 /** Soft delete (spec: a PUT to a delete path); deleting again answers the same tombstone. */
 function deleteHandler<K extends ContentKind>(kind: K): MutationHandler<`${K}.delete`> {
@@ -141,6 +253,7 @@ function deleteHandler<K extends ContentKind>(kind: K): MutationHandler<`${K}.de
         .where(eq(table.id, input.id))
         .returning();
       if (!row) throw new ApiError(409, 'conflict');
+      await settleConflictsOf(tx, ctx, conflictEntityOf[kind], input.id);
       return row as never;
     },
   };

@@ -1,5 +1,6 @@
 // Content data access (posts, products, activities, relics, posters of the member or of a brand
-// they run): reads the local mirror, writes through the outbox.
+// they run): reads the local mirror, writes through the outbox. An edit is merged per field on
+// the server (decision 1062).
 import { useLiveQuery } from 'dexie-react-hooks';
 import * as v from 'valibot';
 import { appDb, type AppDb, type MirroredTables, type OutboxEntry } from '../../db/app-db';
@@ -7,7 +8,17 @@ import { readSession } from '../../api/session-store';
 import { queueMutationIn } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import { mutations, type MutationPayload } from '../../../contract/mutations';
-import { contentColumns, type ContentKind } from '../../../contract/content-writes';
+import {
+  contentColumns,
+  contentColumnsOfFields,
+  contentFieldValues,
+  contentMergedFields,
+  type ActivityBankDetails,
+  type ContentKind,
+} from '../../../contract/content-writes';
+import type { ConflictRow } from '../../db/app-db';
+import type { ConflictChoice, FieldValues } from '../../../contract/field-merge';
+import { fieldEdit, resolveConflict } from '../../sync/field-edit';
 
 export const contentTableOf = {
   post: 'posts',
@@ -69,9 +80,11 @@ export function useContentItem<K extends ContentKind>(
 }
 
 /**
- * Creates or edits an item, in `db` for the member `memberId`. Offline: shown on this device
- * at once and sent when the network is back (the server refuses an edit of an item deleted
- * elsewhere, or of someone else's).
+ * Creates or edits an item, in `db` for the member `memberId`. An edit sends the form whole with
+ * a base naming the fields the member changed (the values of the row the form was opened on),
+ * so another device's edit of other fields survives and a same-field clash is kept for the
+ * member to choose (decision 1062). Offline: shown on this device at once and sent when the
+ * network is back.
  */
 export async function saveContentIn<K extends ContentKind>(
   db: AppDb,
@@ -103,17 +116,70 @@ export async function saveContentIn<K extends ContentKind>(
     deletedAt: null,
   } as unknown as AnyContentRow;
   const table = contentTableOf[kind];
+  if (!existing || !parsed.success) {
+    return queueMutationIn(
+      db,
+      {
+        name,
+        payload: payload,
+        table,
+        rowId: id,
+        apply: (tx) => tx.table<AnyContentRow, string>(table).put(row),
+      },
+      memberId,
+    );
+  }
+  const edit = fieldEdit(
+    contentFieldValues(kind, existing),
+    contentFieldValues(kind, columns),
+    contentMergedFields[kind] as readonly string[],
+  );
+  const changed = edit.changed as FieldValues;
   return queueMutationIn(
     db,
     {
       name,
-      payload: payload,
+      payload: { ...payload, base: edit.base },
       table,
       rowId: id,
-      apply: (tx) => tx.table<AnyContentRow, string>(table).put(row),
+      apply: async (tx) => {
+        // Only the changed fields: others keep what this device holds now (a pull meanwhile).
+        const rows = tx.table<AnyContentRow, string>(table);
+        const current = (await rows.get(id)) ?? existing;
+        const details = 'details' in current ? current.details : {};
+        await rows.put({
+          ...current,
+          ...contentColumnsOfFields(kind, changed, details),
+          updatedAt: now,
+        });
+      },
     },
     memberId,
   );
+}
+
+/** An item as a restore makes it again when this device no longer holds it. */
+function itemAfterConflict(kind: ContentKind) {
+  return (kept: Record<string, unknown> | undefined, conflict: ConflictRow) => {
+    if (!kept) return undefined;
+    // The kept values are texts by field name: back to the row's columns.
+    const row = { ...kept };
+    for (const field of Object.keys(conflict.lost)) delete row[field];
+    const details = (kept.details ?? {}) as ActivityBankDetails;
+    return { ...row, ...contentColumnsOfFields(kind, conflict.lost, details), deletedAt: null };
+  };
+}
+
+/**
+ * The member's choice on an item's conflict: keep one of two values, restore an item deleted
+ * elsewhere with the edit, or let the edit go. Offline: shown at once, sent when back online.
+ */
+export async function chooseOnContentConflict(
+  kind: ContentKind,
+  conflict: ConflictRow,
+  choice: ConflictChoice,
+): Promise<void> {
+  await resolveConflict(conflict, choice, itemAfterConflict(kind));
 }
 
 /** Soft delete. Offline: hidden on this device at once, deleted on the server later. */

@@ -25,6 +25,7 @@ import {
   type ContentRow,
 } from './content-data';
 import { ContentForm } from './content-form';
+import { ContentConflicts } from './content-conflicts';
 import { useContentLabels } from './content-labels';
 import { SharedPictureOffer } from './shared-picture-offer';
 import './content.css';
@@ -185,6 +186,7 @@ export function ContentScreen({
       {item ? (
         item === 'new' || editing ? (
           <QueryScope>
+            {editing && <ContentConflicts kind={kind} rowId={editing.id} />}
             <ContentForm
               key={editing?.id ?? newId}
               kind={kind}
@@ -217,6 +219,7 @@ export function ContentScreen({
           ) : (
             <Button onClick={() => onOpen('new')}>{labels.formTitle(kind, false)}</Button>
           )}
+          <ContentConflicts kind={kind} />
           {items === undefined ? (
             <Spinner />
           ) : items.length === 0 ? (

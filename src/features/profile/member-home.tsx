@@ -3,7 +3,7 @@
 // the card still lacks with the next step as a button, what waits to be sent only when there
 // is something to say; the grouped hub below.
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { BookUser, Pencil, QrCode, ScanLine, Share2 } from 'lucide-react';
 import { useSyncStatus } from '../../sync/use-sync-status';
@@ -69,7 +69,27 @@ const conflictScreens = {
   profile: '/action/setting',
   jobDiary: '/action/jobDiary',
   cvs: '/action/createCv',
-} as const satisfies Record<MergedEntity, string>;
+} as const satisfies Record<Exclude<MergedEntity, keyof typeof contentConflictKinds>, string>;
+
+/** Content conflicts show on the screen of the item's kind (decision 1062). */
+const contentConflictKinds = {
+  posts: 'post',
+  products: 'product',
+  activities: 'activity',
+  relics: 'relic',
+  posters: 'poster',
+} as const satisfies Partial<Record<MergedEntity, string>>;
+
+/** The link to the first screen with an open conflict. */
+function conflictLink(counts: Record<MergedEntity, number>) {
+  const first = mergedEntities.find((e) => counts[e] > 0) ?? 'profile';
+  return first in contentConflictKinds
+    ? linkOptions({
+        to: '/action/content/$kind',
+        params: { kind: contentConflictKinds[first as keyof typeof contentConflictKinds] },
+      })
+    : linkOptions({ to: conflictScreens[first as keyof typeof conflictScreens] });
+}
 
 /**
  * What the device still has to send, only when there is something to say: changes waiting,
@@ -110,7 +130,7 @@ function SyncNote() {
         <Link
           className="badge badge--warning member-home__action-badge"
           data-testid="home-conflicts"
-          to={conflictScreens[mergedEntities.find((e) => conflicts[e] > 0) ?? 'profile']}
+          {...conflictLink(conflicts)}
         >
           <Plural value={conflicts.total} other="# thay đổi cần bạn chọn bản giữ lại" />
         </Link>

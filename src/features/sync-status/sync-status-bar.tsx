@@ -96,6 +96,22 @@ export function SyncStatusBar() {
 
   const rejectedCount = sync.rejected.length;
   const syncedAt = formatSyncedAt(sync.lastSyncedAt);
+  // Content conflicts (decision 1062): one line, to the first kind that has some.
+  const contentEntities = {
+    posts: 'post',
+    products: 'product',
+    activities: 'activity',
+    relics: 'relic',
+    posters: 'poster',
+  } as const;
+  const contentConflicts = Object.keys(contentEntities).reduce(
+    (sum, entity) => sum + sync.conflicts[entity as keyof typeof contentEntities],
+    0,
+  );
+  const contentConflictKind =
+    Object.entries(contentEntities).find(
+      ([entity]) => sync.conflicts[entity as keyof typeof contentEntities] > 0,
+    )?.[1] ?? 'post';
   // A paused session matters only with changes waiting (the notice says how many); without
   // them the badge would have nothing to say.
   const conflictCount = sync.conflicts.total;
@@ -211,6 +227,17 @@ export function SyncStatusBar() {
                   <li>
                     <Link to="/action/createCv" onClick={() => setOpen(false)}>
                       <Plural value={sync.conflicts.cvs} other="CV: # thay đổi" />
+                    </Link>
+                  </li>
+                )}
+                {contentConflicts > 0 && (
+                  <li>
+                    <Link
+                      to="/action/content/$kind"
+                      params={{ kind: contentConflictKind }}
+                      onClick={() => setOpen(false)}
+                    >
+                      <Plural value={contentConflicts} other="Nội dung: # mục" />
                     </Link>
                   </li>
                 )}

@@ -663,9 +663,12 @@ export class ReferenceServer {
       ? { memberId: null, groupId: item.groupId }
       : { memberId: member, groupId: null };
     const existing = this.contentItems.get(item.id);
+    // An edit with a base writes only the fields it names (1062).
+    const base = (input as { base?: Record<string, unknown> }).base;
     if (existing) {
       if (!this.writes(member, existing)) return refused('forbidden');
-      if (existing.deleted) return refused('not_found');
+      // An edit of a deleted item is kept as a conflict; the item stays deleted (1062).
+      if (existing.deleted) return base ? applied : refused('not_found');
       if (existing.memberId !== wanted.memberId || existing.groupId !== wanted.groupId) {
         return refused('conflict');
       }
@@ -682,7 +685,14 @@ export class ReferenceServer {
         : kind === 'poster'
           ? (item.images?.[0] ?? '').slice('/uploads/'.length, -'.webp'.length)
           : item.title!;
-    this.contentItems.set(item.id, { kind, ...wanted, label, deleted: false });
+    const labelField = kind === 'activity' ? 'displayName' : kind === 'poster' ? 'images' : 'title';
+    const keptLabel = existing && base && !Object.hasOwn(base, labelField);
+    this.contentItems.set(item.id, {
+      kind,
+      ...wanted,
+      label: keptLabel ? existing.label : label,
+      deleted: false,
+    });
     return applied;
   }
 
