@@ -192,7 +192,7 @@ export async function refreshSession(
     }
     if (!response.ok) throw await errorFrom(response);
     const answer = (await response.json()) as RestAnswer<typeof authRefresh>;
-    if (answersChecked) (await import('./answer-check')).checkAnswer(authRefresh, answer);
+    await checkInDevelopment(authRefresh, answer);
     const session: StoredSession = {
       accessToken: answer.accessToken,
       memberId: answer.memberId,
@@ -258,9 +258,17 @@ function filledPath(route: RestRoute, params: Record<string, string> = {}): stri
   return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-// Development and tests check every answer against its route's schema; production bundles
-// drop the check and its schemas altogether (decision 1140).
-const answersChecked = import.meta.env.DEV || import.meta.env.MODE === 'test';
+/**
+ * Development and tests check every answer against its route's schema; production bundles drop
+ * the check and its schemas altogether (decision 1140). The condition stays written out here,
+ * in one place: folded to `false` it takes the dynamic import with it, which a classic service
+ * worker script could not hold (a const read in two places kept the import and broke sw.js).
+ */
+async function checkInDevelopment(route: RestRoute, answer: unknown): Promise<void> {
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') {
+    (await import('./answer-check')).checkAnswer(route, answer);
+  }
+}
 
 /**
  * Sends a call of contract/rest-routes.ts and returns its answer, typed by the route; throws
@@ -274,6 +282,6 @@ export async function apiCall<R extends RestRoute>(
     ...init,
     method: route.method,
   });
-  if (answersChecked) (await import('./answer-check')).checkAnswer(route, answer);
+  await checkInDevelopment(route, answer);
   return answer;
 }
