@@ -43,7 +43,14 @@ export function sameFieldValue(a: unknown, b: unknown): boolean {
 }
 
 /** Entities whose edits are merged per field and may leave conflicts. */
-export const mergedEntities = ['contacts', 'profile', 'jobDiary', 'cvs'] as const;
+export const mergedEntities = [
+  'contacts',
+  'profile',
+  'jobDiary',
+  'cvs',
+  'weddings',
+  'accountLinks',
+] as const;
 export type MergedEntity = (typeof mergedEntities)[number];
 
 /**

@@ -10,6 +10,8 @@ import { contactConflictTarget } from './contacts';
 import { profileConflictTarget } from './profile';
 import { jobDiaryConflictTarget } from './job-diary';
 import { cvConflictTarget } from './cv';
+import { weddingConflictTarget } from './wedding';
+import { accountLinkConflictTarget } from './account-links';
 import type { FieldValues, MergedEntity } from '../../contract/field-merge';
 
 const conflictTargets: Record<MergedEntity, ConflictTarget> = {
@@ -17,6 +19,8 @@ const conflictTargets: Record<MergedEntity, ConflictTarget> = {
   profile: profileConflictTarget,
   jobDiary: jobDiaryConflictTarget,
   cvs: cvConflictTarget,
+  weddings: weddingConflictTarget,
+  accountLinks: accountLinkConflictTarget,
 };
 
 const choicesOf = {

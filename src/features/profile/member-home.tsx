@@ -69,6 +69,8 @@ const conflictScreens = {
   profile: '/action/setting',
   jobDiary: '/action/jobDiary',
   cvs: '/action/createCv',
+  weddings: '/action/wedding',
+  accountLinks: '/action/setting/links',
 } as const satisfies Record<MergedEntity, string>;
 
 /**
