@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { bareDomainToHttps, noBackslash, noControlCharacters } from './url-rules';
 import { optionalText, requiredText, uuidSchema } from './common';
+import { fieldBaseSchema, type FieldValues } from './field-merge';
 import { bankBinPattern, vietQrAccountNumber, vietQrAccountPattern } from './vietqr';
 import { youtubeId } from './youtube';
 import type { Bank, CardAccounts, ProfileLink } from './member';
@@ -43,10 +44,47 @@ const ordinal = v.optional(
   0,
 );
 
+/**
+ * A row's fields an edit may change, each merged on its own (decision 1062): the three kinds
+ * share one list; a kind's fields the other kinds do not have stay empty. The order and the
+ * hidden flag are fields as texts ("3", "true").
+ */
+export const accountLinkMergedFields = [
+  'kind',
+  'title',
+  'url',
+  'bankBin',
+  'ownerName',
+  'accountNumber',
+  'ordinal',
+  'hidden',
+] as const;
+export type AccountLinkMergedField = (typeof accountLinkMergedFields)[number];
+
+/** The merged field values of a row: a mirrored row or an edit's payload alike. */
+export function accountLinkFieldValues(row: {
+  [field in AccountLinkMergedField]?: unknown;
+}): FieldValues {
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  return {
+    kind: text(row.kind),
+    title: text(row.title),
+    url: text(row.url),
+    bankBin: text(row.bankBin),
+    ownerName: text(row.ownerName),
+    accountNumber: text(row.accountNumber),
+    ordinal: String(typeof row.ordinal === 'number' ? row.ordinal : 0),
+    hidden: row.hidden === true || row.hidden === 'true' ? 'true' : 'false',
+  };
+}
+
 const common = {
   id: uuidSchema,
   ordinal,
   hidden: v.optional(v.boolean('invalid_value'), false),
+  // With a base (decision 1062) only the fields it names are written; without it, all of them.
+  base: fieldBaseSchema(accountLinkMergedFields),
 };
 
 /** Spec §5: bank name, owner name and account number required. */
@@ -88,7 +126,7 @@ export const videoLinkFieldsSchema = v.object({
   ),
 });
 
-/** accountLink.upsert: the whole row by its client-made id (last write wins per row). */
+/** accountLink.upsert: the whole row by its client-made id, merged per field with a base. */
 export const accountLinkUpsertSchema = v.variant(
   'kind',
   [

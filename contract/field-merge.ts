@@ -54,6 +54,8 @@ export const mergedEntities = [
   'activities',
   'relics',
   'posters',
+  'weddings',
+  'accountLinks',
 ] as const;
 export type MergedEntity = (typeof mergedEntities)[number];
 

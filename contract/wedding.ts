@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { optionalText, requiredText, uuidSchema } from './common';
 import { contactPhoneSchema } from './contact';
+import { fieldBaseSchema, type FieldValues } from './field-merge';
 import { honeypotField } from './public-forms';
 import { bankBinPattern, vietQrAccountNumber, vietQrAccountPattern } from './vietqr';
 
@@ -123,7 +124,85 @@ export const weddingBankSchema = v.optional(
   null,
 );
 
-/** wedding.upsert: the whole invitation by its client-made id (last write wins). */
+/**
+ * The invitation's fields an edit may change, each merged on its own (decision 1062). A nested
+ * group (a family, a bank, a moment) is one field, compared whole as canonical JSON text.
+ */
+export const weddingMergedFields = [
+  'groomsFamily',
+  'bridesFamily',
+  'groomsBank',
+  'bridesBank',
+  'weddingDay',
+  'weddingPartyDay',
+  'venue',
+  'partyVenue',
+  'message',
+  'status',
+] as const;
+export type WeddingMergedField = (typeof weddingMergedFields)[number];
+
+const weddingGroupKeys = {
+  groomsFamily: ['name', 'father', 'mother', 'address'],
+  bridesFamily: ['name', 'father', 'mother', 'address'],
+  // The bank's name is looked up from its BIN, the weekday worked out from the day: left out.
+  groomsBank: ['bankBin', 'ownerName', 'accountNumber'],
+  bridesBank: ['bankBin', 'ownerName', 'accountNumber'],
+  weddingDay: ['h', 'd', 'm', 'y'],
+  weddingPartyDay: ['h', 'd', 'm', 'y'],
+} as const satisfies Partial<Record<WeddingMergedField, readonly string[]>>;
+type WeddingGroupField = keyof typeof weddingGroupKeys;
+
+export function isWeddingGroupField(field: string): field is WeddingGroupField {
+  return Object.hasOwn(weddingGroupKeys, field);
+}
+
+/** A group as canonical text: fixed key order, trimmed, blanks left out, d/m/y as numbers. */
+function groupText(field: WeddingGroupField, value: unknown): string | null {
+  if (!value || typeof value !== 'object') return null;
+  const source = value as Record<string, unknown>;
+  const picked: Record<string, string | number> = {};
+  for (const key of weddingGroupKeys[field]) {
+    const item = source[key];
+    if (key === 'd' || key === 'm' || key === 'y') picked[key] = Number(item);
+    else if (typeof item === 'string' && item.trim() !== '') {
+      picked[key] = key === 'h' ? item.trim().toUpperCase() : item.trim();
+    }
+  }
+  return JSON.stringify(picked);
+}
+
+/** The merged field values of an invitation: a mirrored row or an edit's payload alike. */
+export function weddingFieldValues(wedding: {
+  [field in WeddingMergedField]?: unknown;
+}): FieldValues {
+  const values: FieldValues = {};
+  for (const field of weddingMergedFields) {
+    const value = wedding[field];
+    if (isWeddingGroupField(field)) values[field] = groupText(field, value);
+    else values[field] = typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  }
+  return values;
+}
+
+/** A group back from its text (none for a blank or unreadable one). */
+export function weddingGroupOf(value: unknown): Record<string, string | number> | null {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === 'object'
+      ? (parsed as Record<string, string | number>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * wedding.upsert: the whole invitation by its client-made id. With `base` (decision 1062) only
+ * the fields it names are written, each merged on its own; without it (a new invitation, an
+ * entry queued by an older app) every field is written, the later write wins.
+ */
 export const weddingUpsertSchema = v.object(
   {
     id: uuidSchema,
@@ -137,6 +216,7 @@ export const weddingUpsertSchema = v.object(
     partyVenue: optionalText(300),
     message: optionalText(2000),
     status: v.optional(v.picklist(weddingStatuses, 'invalid_value'), 'ACTIVE'),
+    base: fieldBaseSchema(weddingMergedFields),
   },
   'invalid_value',
 );

@@ -6,9 +6,20 @@ import type { Queryable } from '../db/client';
 import { accountLinks } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { bankByBin } from '../data/bank-list';
-import type { MutationHandler, PullSource } from '../sync/registry';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
+import {
+  changedFieldsOf,
+  mergeAndRecord,
+  pickFields,
+  recordConflict,
+  settleConflictsOf,
+} from './conflicts';
+import type { ConflictTarget } from './conflict-target';
+import type { FieldValues } from '../../contract/field-merge';
 import type { MutationInput } from '../../contract/mutations';
 import {
+  accountLinkFieldValues,
+  accountLinkMergedFields,
   cardAccountsOf,
   type AccountLink,
   type CardAccountFields,
@@ -119,15 +130,98 @@ function rowValues(input: MutationInput<'accountLink.upsert'>) {
   return { ...base, title: input.title || null, url: input.url };
 }
 
+/** What names a row in a conflict: its title, address or account. */
+function linkLabel(values: FieldValues): string {
+  const text = (field: string) => (typeof values[field] === 'string' ? values[field] : '');
+  return (
+    text('title') || text('url') || [text('ownerName'), text('accountNumber')].join(' ').trim()
+  );
+}
+
+/** The row's columns of merged field values, whole: the other kinds' columns are emptied. */
+function mergedColumns(values: FieldValues) {
+  const text = (field: string) => {
+    const value = values[field];
+    return typeof value === 'string' && value !== '' ? value : null;
+  };
+  const kind = text('kind');
+  if (kind !== 'bank' && kind !== 'link' && kind !== 'video') {
+    throw new ApiError(400, 'validation_failed', { kind: 'invalid_value' });
+  }
+  const common = {
+    kind,
+    ordinal: Number(text('ordinal') ?? 0) || 0,
+    hidden: text('hidden') === 'true',
+  };
+  if (kind === 'bank') {
+    return rowValues({
+      ...common,
+      id: '',
+      kind,
+      bankBin: text('bankBin') ?? '',
+      ownerName: text('ownerName') ?? '',
+      accountNumber: text('accountNumber') ?? '',
+    });
+  }
+  return rowValues({ ...common, id: '', kind, title: text('title') ?? '', url: text('url') ?? '' });
+}
+
 /**
- * Creates or replaces a row by its client-made id (last write wins per row). A deleted row
- * stays deleted: an edit that arrives after the delete is refused with 404.
+ * Writes changed fields to a row, merged per field against `base` (decision 1062): a field
+ * another device wrote since the base is overwritten and its value kept as a conflict.
+ */
+async function writeLinkFields(
+  tx: Queryable,
+  ctx: MutationContext,
+  existing: AccountLinkRow,
+  changed: FieldValues,
+  base: FieldValues | undefined,
+  extra: Partial<AccountLinkRow> = {},
+): Promise<AccountLinkRow> {
+  const stored = accountLinkFieldValues(existing);
+  const set = await mergeAndRecord(
+    tx,
+    ctx,
+    { entity: 'accountLinks', rowId: existing.id, label: linkLabel(stored) },
+    stored,
+    changed,
+    base,
+  );
+  const [row] = await tx
+    .update(accountLinks)
+    .set({ ...mergedColumns({ ...stored, ...set }), ...extra })
+    .where(eq(accountLinks.id, existing.id))
+    .returning();
+  if (!row) throw new ApiError(409, 'conflict');
+  return row;
+}
+
+/**
+ * Creates a row by its client-made id, or edits one: with a base, only the fields it names,
+ * each merged on its own (decision 1062); without one, the whole row (the later write wins). An
+ * edit that arrives for a deleted row is kept as a conflict of kind `deleted` (the member
+ * restores the row with it or lets it go); the row stays deleted.
  */
 export const upsertAccountLink: MutationHandler<'accountLink.upsert'> = {
   async run(tx, ctx, input) {
     const existing = await rowOf(tx, ctx.memberId, input.id, true);
-    if (existing?.deletedAt) throw new ApiError(404, 'not_found');
     const values = rowValues(input);
+    if (existing?.deletedAt) {
+      const changed = changedFieldsOf(accountLinkFieldValues(input), input.base);
+      await recordConflict(tx, ctx, {
+        entity: 'accountLinks',
+        rowId: existing.id,
+        kind: 'deleted',
+        label: linkLabel(accountLinkFieldValues(input)),
+        lost: changed,
+        written: null,
+      });
+      return accountLinkForClient(existing);
+    }
+    if (existing && input.base) {
+      const changed = changedFieldsOf(accountLinkFieldValues(input), input.base);
+      return accountLinkForClient(await writeLinkFields(tx, ctx, existing, changed, input.base));
+    }
     const [row] = existing
       ? await tx.update(accountLinks).set(values).where(eq(accountLinks.id, input.id)).returning()
       : await tx
@@ -136,6 +230,29 @@ export const upsertAccountLink: MutationHandler<'accountLink.upsert'> = {
           .returning();
     if (!row) throw new ApiError(409, 'conflict');
     return accountLinkForClient(row);
+  },
+};
+
+/** How conflict.resolve writes a row's kept values back or restores it (decision 1062). */
+export const accountLinkConflictTarget: ConflictTarget = {
+  async writeFields(tx, ctx, rowId, values, base) {
+    const existing = await rowOf(tx, ctx.memberId, rowId, true);
+    if (!existing || existing.deletedAt !== null) return;
+    await writeLinkFields(tx, ctx, existing, pickFields(values, accountLinkMergedFields), base);
+  },
+  async restore(tx, ctx, rowId, values) {
+    const existing = await rowOf(tx, ctx.memberId, rowId, true);
+    if (!existing) throw new ApiError(404, 'not_found');
+    await writeLinkFields(
+      tx,
+      ctx,
+      existing,
+      pickFields(values, accountLinkMergedFields),
+      undefined,
+      {
+        deletedAt: null,
+      },
+    );
   },
 };
 
@@ -151,6 +268,7 @@ export const deleteAccountLink: MutationHandler<'accountLink.delete'> = {
       .where(eq(accountLinks.id, row.id))
       .returning();
     if (!deleted) throw new ApiError(409, 'conflict');
+    await settleConflictsOf(tx, ctx, 'accountLinks', row.id);
     return accountLinkForClient(deleted);
   },
 };

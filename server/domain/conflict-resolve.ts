@@ -17,6 +17,8 @@ import {
   productConflictTarget,
   relicConflictTarget,
 } from './content';
+import { weddingConflictTarget } from './wedding';
+import { accountLinkConflictTarget } from './account-links';
 import type { FieldValues, MergedEntity } from '../../contract/field-merge';
 
 const conflictTargets: Record<MergedEntity, ConflictTarget> = {
@@ -29,6 +31,8 @@ const conflictTargets: Record<MergedEntity, ConflictTarget> = {
   activities: activityConflictTarget,
   relics: relicConflictTarget,
   posters: posterConflictTarget,
+  weddings: weddingConflictTarget,
+  accountLinks: accountLinkConflictTarget,
 };
 
 const choicesOf = {

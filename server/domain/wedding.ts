@@ -8,9 +8,23 @@ import { weddingGuests, weddings } from '../db/schema-wedding';
 import { ApiError } from '../http/errors';
 import { bankByBin } from '../data/bank-list';
 import { emitNotifications } from './notifications';
-import type { MutationHandler, PullSource } from '../sync/registry';
+import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
+import { changedFieldsOf, mergeAndRecord, pickFields } from './conflicts';
+import type { ConflictTarget } from './conflict-target';
+import type { FieldValues } from '../../contract/field-merge';
 import type { MutationInput } from '../../contract/mutations';
-import type { Wedding, WeddingBank, WeddingGuest } from '../../contract/wedding';
+import {
+  isWeddingGroupField,
+  weddingFieldValues,
+  weddingGroupOf,
+  weddingMergedFields,
+  weekdayOf,
+  weekdaysVi,
+  type Wedding,
+  type WeddingBank,
+  type WeddingGuest,
+  type WeddingMoment,
+} from '../../contract/wedding';
 
 type WeddingRow = typeof weddings.$inferSelect;
 type GuestRow = typeof weddingGuests.$inferSelect;
@@ -73,7 +87,88 @@ function bankOf(
   };
 }
 
-/** Creates or replaces an invitation by its client-made id; another member's is 403. */
+/** The invitation columns of merged field values (only the fields present). */
+function weddingColumns(values: FieldValues): Partial<WeddingRow> {
+  const set: Record<string, unknown> = {};
+  for (const field of weddingMergedFields) {
+    if (!Object.hasOwn(values, field)) continue;
+    const value = values[field];
+    if (!isWeddingGroupField(field)) {
+      if (field === 'status') {
+        if (value === 'ACTIVE' || value === 'INACTIVE') set.status = value;
+      } else set[field] = typeof value === 'string' && value !== '' ? value : null;
+      continue;
+    }
+    const group = weddingGroupOf(value);
+    if (field === 'groomsBank' || field === 'bridesBank') {
+      set[field] = group
+        ? bankOf(
+            {
+              bankBin: String(group.bankBin ?? ''),
+              ownerName: String(group.ownerName ?? ''),
+              accountNumber: String(group.accountNumber ?? ''),
+            },
+            field,
+          )
+        : null;
+    } else if (field === 'weddingDay' || field === 'weddingPartyDay') {
+      // A moment is never blank: a value that cannot be read leaves the stored one.
+      if (!group) continue;
+      const [d, m, y] = [Number(group.d), Number(group.m), Number(group.y)];
+      const moment: WeddingMoment = {
+        h: String(group.h ?? ''),
+        th: weekdaysVi[weekdayOf(d, m, y)] ?? '',
+        d,
+        m,
+        y,
+      };
+      set[field] = moment;
+    } else if (group && typeof group.name === 'string' && group.name !== '') {
+      set[field] = group;
+    }
+  }
+  return set;
+}
+
+/**
+ * Writes changed fields to an invitation, merged per field against `base` (decision 1062): a
+ * field another device wrote since the base is overwritten and its value kept as a conflict.
+ */
+async function writeWeddingFields(
+  tx: Queryable,
+  ctx: MutationContext,
+  existing: WeddingRow,
+  changed: FieldValues,
+  base: FieldValues | undefined,
+): Promise<WeddingRow> {
+  const set = await mergeAndRecord(
+    tx,
+    ctx,
+    {
+      entity: 'weddings',
+      rowId: existing.id,
+      label: `${existing.groomsFamily.name} & ${existing.bridesFamily.name}`,
+    },
+    weddingFieldValues(existing),
+    changed,
+    base,
+  );
+  const columns = weddingColumns(set);
+  if (Object.keys(columns).length === 0) return existing;
+  const [row] = await tx
+    .update(weddings)
+    .set(columns)
+    .where(eq(weddings.id, existing.id))
+    .returning();
+  if (!row) throw new ApiError(409, 'conflict');
+  return row;
+}
+
+/**
+ * Creates an invitation by its client-made id, or edits one: with a base, only the fields it
+ * names, each merged on its own (decision 1062); without one, the whole invitation (the later
+ * write wins). Another member's is 403.
+ */
 export const upsertWedding: MutationHandler<'wedding.upsert'> = {
   async run(tx, ctx, input) {
     const [existing] = await tx
@@ -83,6 +178,10 @@ export const upsertWedding: MutationHandler<'wedding.upsert'> = {
       .for('update');
     if (existing && existing.memberId !== ctx.memberId) throw new ApiError(403, 'forbidden');
     if (existing?.deletedAt) throw new ApiError(404, 'not_found');
+    if (existing && input.base) {
+      const changed = changedFieldsOf(weddingFieldValues(input), input.base);
+      return weddingForClient(await writeWeddingFields(tx, ctx, existing, changed, input.base));
+    }
     const values = {
       status: input.status,
       groomsFamily: input.groomsFamily,
@@ -103,6 +202,14 @@ export const upsertWedding: MutationHandler<'wedding.upsert'> = {
           .returning();
     if (!row) throw new ApiError(409, 'conflict');
     return weddingForClient(row);
+  },
+};
+
+/** How conflict.resolve writes an invitation's kept values back (decision 1062). */
+export const weddingConflictTarget: ConflictTarget = {
+  async writeFields(tx, ctx, rowId, values, base) {
+    const existing = await ownedWedding(tx, ctx.memberId, rowId);
+    await writeWeddingFields(tx, ctx, existing, pickFields(values, weddingMergedFields), base);
   },
 };
 

@@ -147,7 +147,8 @@ describe('account links', () => {
     ).json()) as AccountLink[];
     expect(mine.find((l) => l.id === bankId)?.hidden).toBe(true);
 
-    // Delete (soft): a tombstone, gone everywhere; an edit after it is refused.
+    // Delete (soft): a tombstone, gone everywhere; an edit after it is kept as a conflict to
+    // restore or let go, and the row stays deleted (decision 1062).
     const del = await server.request(`/api/members/deleteAccountLinkById/${videoId}`, {
       method: 'PUT',
       token: demo,
@@ -160,7 +161,13 @@ describe('account links', () => {
       kind: 'video',
       url: 'https://youtu.be/dQw4w9WgXcQ',
     });
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(200);
+    expect((await stored(videoId))?.deleted_at).not.toBeNull();
+    const [kept] = await queryRows<{ kind: string }>(
+      server.database.db,
+      sql`SELECT kind FROM sync_conflicts WHERE row_id = ${videoId}`,
+    );
+    expect(kept?.kind).toBe('deleted');
   });
 
   it("another member's row is 403 and nothing changes", async () => {

@@ -2,10 +2,13 @@
 // (accountLink.upsert / accountLink.delete).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type AccountLinkRow, type AppDb } from '../../db/app-db';
+import { fieldEdit } from '../../sync/field-edit';
 import { queueMutationIn, type QueueMutationInput } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import { readSession } from '../../api/session-store';
 import {
+  accountLinkFieldValues,
+  accountLinkMergedFields,
   compareAccountLinks,
   type AccountLinkKind,
   type AccountLinkUpsertInput,
@@ -55,19 +58,44 @@ function payloadOf(row: AccountLinkRow): AccountLinkUpsertInput {
   return { ...common, kind: row.kind, title: row.title ?? '', url: row.url ?? '' };
 }
 
-async function putRow(db: AppDb, row: AccountLinkRow): Promise<void> {
+/**
+ * Queues a row. An edit of `before` (the row as the member saw it) sends the row whole with a
+ * base naming the changed fields, so another device's change of other fields survives and a
+ * same-field clash is kept for the member to choose (decision 1062); a new row goes whole.
+ */
+async function putRow(db: AppDb, row: AccountLinkRow, before?: AccountLinkRow): Promise<void> {
+  const edit =
+    before && before.deletedAt === null
+      ? fieldEdit(
+          accountLinkFieldValues(before),
+          accountLinkFieldValues(row),
+          accountLinkMergedFields,
+        )
+      : null;
+  const changed: string[] = edit ? Object.keys(edit.changed) : [];
+  // The bank's name goes with its BIN.
+  if (changed.includes('bankBin')) changed.push('bankName');
   await queue(db, {
     name: 'accountLink.upsert',
-    payload: payloadOf(row),
+    payload: edit
+      ? { ...payloadOf(row), base: edit.base as NonNullable<AccountLinkUpsertInput['base']> }
+      : payloadOf(row),
     table: 'accountLinks',
     rowId: row.id,
-    apply: (tx) => tx.accountLinks.put(row),
+    apply: async (tx) => {
+      // An edit writes only its fields: others keep what this device holds now (a pull).
+      const current = edit ? await tx.accountLinks.get(row.id) : undefined;
+      if (!current || current.deletedAt !== null) return void (await tx.accountLinks.put(row));
+      const next: Record<string, unknown> = { ...current, updatedAt: row.updatedAt };
+      for (const field of changed) next[field] = row[field as keyof AccountLinkRow];
+      await tx.accountLinks.put(next as unknown as AccountLinkRow);
+    },
   });
 }
 
 /**
  * Adds a row at the end of the list, or edits one. Offline: shown on this device at once and
- * sent when the network is back (the server refuses an edit of a row deleted elsewhere).
+ * sent when the network is back (an edit of a row deleted elsewhere is kept as a conflict).
  */
 export async function saveAccountLink(
   db: AppDb,
@@ -98,7 +126,7 @@ export async function saveAccountLink(
     deletedAt: null,
     ...(existing?.changeSeq !== undefined ? { changeSeq: existing.changeSeq } : {}),
   };
-  await putRow(db, row);
+  await putRow(db, row, existing);
   return row.id;
 }
 
@@ -108,7 +136,7 @@ export async function setAccountLinkHidden(
   row: AccountLinkRow,
   hidden: boolean,
 ): Promise<void> {
-  await putRow(db, { ...row, hidden, updatedAt: new Date().toISOString() });
+  await putRow(db, { ...row, hidden, updatedAt: new Date().toISOString() }, row);
 }
 
 /**
@@ -137,7 +165,7 @@ export async function moveAccountLink(
   const now = new Date().toISOString();
   for (const [index, item] of reordered.entries()) {
     const ordinal = distinct ? (slots[index] ?? index) : index;
-    if (item.ordinal !== ordinal) await putRow(db, { ...item, ordinal, updatedAt: now });
+    if (item.ordinal !== ordinal) await putRow(db, { ...item, ordinal, updatedAt: now }, item);
   }
 }
 

@@ -19,6 +19,7 @@ import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
 import { VideoThumbnail } from '../../ui/video-thumbnail';
 import { AccountLinkForm } from './account-link-form';
+import { AccountLinkConflictBanners } from './account-link-conflicts';
 import {
   deleteAccountLink,
   moveAccountLink,
@@ -90,6 +91,8 @@ export function AccountLinksScreen() {
           <Link to={memberCardPath(me)}>{t`Xem danh thiếp`}</Link>
         </p>
       </header>
+
+      <AccountLinkConflictBanners banks={banks ?? []} />
 
       {editing && (
         <AccountLinkForm

@@ -69,6 +69,8 @@ const conflictScreens = {
   profile: '/action/setting',
   jobDiary: '/action/jobDiary',
   cvs: '/action/createCv',
+  weddings: '/action/wedding',
+  accountLinks: '/action/setting/links',
 } as const satisfies Record<Exclude<MergedEntity, keyof typeof contentConflictKinds>, string>;
 
 /** Content conflicts show on the screen of the item's kind (decision 1062). */

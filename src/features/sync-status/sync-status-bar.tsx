@@ -241,6 +241,23 @@ export function SyncStatusBar() {
                     </Link>
                   </li>
                 )}
+                {sync.conflicts.weddings > 0 && (
+                  <li>
+                    <Link to="/action/wedding" onClick={() => setOpen(false)}>
+                      <Plural value={sync.conflicts.weddings} other="Thiệp cưới: # thay đổi" />
+                    </Link>
+                  </li>
+                )}
+                {sync.conflicts.accountLinks > 0 && (
+                  <li>
+                    <Link to="/action/setting/links" onClick={() => setOpen(false)}>
+                      <Plural
+                        value={sync.conflicts.accountLinks}
+                        other="Ngân hàng, liên kết và video: # mục"
+                      />
+                    </Link>
+                  </li>
+                )}
               </ul>
             </>
           )}

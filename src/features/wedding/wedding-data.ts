@@ -8,9 +8,12 @@ import {
   type WeddingGuestRow,
   type WeddingRow,
 } from '../../db/app-db';
+import { fieldEdit } from '../../sync/field-edit';
 import { queueMutationIn, type QueueMutationInput } from '../../sync/mutate';
 import { outboxChanged } from '../../sync/flush-signal';
 import {
+  weddingFieldValues,
+  weddingMergedFields,
   weekdayOf,
   weekdaysVi,
   type WeddingBank,
@@ -76,8 +79,11 @@ function bankOf(
 const blank = (value: string | undefined) => value?.trim() || null;
 
 /**
- * Creates or edits an invitation. Offline: shown on this device at once and sent when the
- * network is back (the server refuses a bank it does not know; the device then undoes it).
+ * Creates or edits an invitation. A new one is sent whole; an edit sends the form whole with a
+ * base naming the fields the member changed against the invitation the form was opened on
+ * (`existing`), so another device's change of other fields survives and a same-field clash is
+ * kept for the member to choose (decision 1062). Offline: shown on this device at once and sent
+ * when the network is back (the server refuses a bank it does not know; the device then undoes it).
  */
 export async function saveWedding(
   db: AppDb,
@@ -106,12 +112,26 @@ export async function saveWedding(
     deletedAt: null,
     ...(existing?.changeSeq !== undefined ? { changeSeq: existing.changeSeq } : {}),
   };
+  const edit =
+    existing && existing.deletedAt === null
+      ? fieldEdit(weddingFieldValues(existing), weddingFieldValues(payload), weddingMergedFields)
+      : null;
+  const changed = edit ? Object.keys(edit.changed) : [];
   return queue(db, memberId, {
     name: 'wedding.upsert',
-    payload,
+    payload: edit
+      ? { ...payload, base: edit.base as NonNullable<WeddingUpsertInput['base']> }
+      : payload,
     table: 'weddings',
     rowId: row.id,
-    apply: (tx) => tx.weddings.put(row),
+    apply: async (tx) => {
+      // An edit writes only its fields: others keep what this device holds now (a pull).
+      const current = edit ? await tx.weddings.get(row.id) : undefined;
+      if (!current) return void (await tx.weddings.put(row));
+      const next: Record<string, unknown> = { ...current, updatedAt: now };
+      for (const field of changed) next[field] = row[field as keyof WeddingRow];
+      await tx.weddings.put(next as unknown as WeddingRow);
+    },
   });
 }
 

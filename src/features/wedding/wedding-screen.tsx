@@ -16,6 +16,7 @@ import { formatDate, formatNumber } from '../../../contract/format';
 import { weddingGuestTotals, weddingMomentText } from '../../../contract/wedding';
 import { saveWedding, useMyWeddings, useWeddingGuests } from './wedding-data';
 import { WeddingEditor } from './wedding-editor';
+import { WeddingConflictBanners } from './wedding-conflicts';
 import './wedding.css';
 
 function GuestList({ wedding }: { wedding: WeddingRow }) {
@@ -106,6 +107,7 @@ export function WeddingScreen() {
     return (
       <main className="wedding-owner page stack">
         <h1>{row ? t`Sửa thiệp cưới` : t`Tạo thiệp cưới`}</h1>
+        {row && <WeddingConflictBanners weddingId={row.id} banks={banks} />}
         <WeddingEditor
           row={row}
           banks={banks}
@@ -150,6 +152,7 @@ export function WeddingScreen() {
             {t`Tiệc cưới`}: {weddingMomentText(w.weddingPartyDay, lang)}
           </p>
           {w.status !== 'ACTIVE' && <p>{t`Khách chưa xem được thiệp này`}</p>}
+          <WeddingConflictBanners weddingId={w.id} banks={banks} />
           <p className="wedding-owner__actions cluster">
             <a href={`/wedding/${w.id}`}>{t`Mở trang thiệp`}</a>
             <Button variant="secondary" onClick={() => setEditing(w)}>

@@ -11,6 +11,7 @@ import { vietnamToday } from '../../../contract/content';
 import type { ContentKind } from '../../../contract/content-writes';
 import { contactFieldsOfCard, type ContactExchangeInput } from '../../../contract/card-exchange';
 import { phoneKey } from '../../../contract/phonebook-import';
+import { accountLinkFieldValues } from '../../../contract/account-link';
 
 export interface Verdict {
   status: 'applied' | 'rejected';
@@ -417,8 +418,20 @@ export class ReferenceServer {
         const w = input as v.InferOutput<(typeof mutations)['wedding.upsert']['schema']>;
         const existing = this.weddings.get(w.id);
         if (existing && existing.owner !== member) return refused('forbidden');
-        for (const bank of [w.groomsBank, w.bridesBank]) {
-          if (bank && !knownBins.has(bank.bankBin)) return refused('validation_failed');
+        // With a base only the fields it names are written (1062).
+        const named = (field: string) => !existing || !w.base || Object.hasOwn(w.base, field);
+        for (const [field, bank] of [
+          ['groomsBank', w.groomsBank],
+          ['bridesBank', w.bridesBank],
+        ] as const) {
+          if (named(field) && bank && !knownBins.has(bank.bankBin)) {
+            return refused('validation_failed');
+          }
+        }
+        if (existing && w.base) {
+          if (named('venue')) existing.venue = w.venue || null;
+          if (named('groomsBank')) existing.groomsBankBin = w.groomsBank?.bankBin ?? null;
+          return applied;
         }
         this.weddings.set(w.id, {
           owner: member,
@@ -817,9 +830,24 @@ export class ReferenceServer {
   ): Verdict {
     const existing = this.accountLinks.get(input.id);
     if (existing && this.accountLinkOwners.get(input.id) !== member) return refused('forbidden');
-    if (existing?.deleted) return refused('not_found');
     if (input.kind === 'bank' && !knownBins.has(input.bankBin)) {
       return refused('validation_failed');
+    }
+    // An edit of a deleted row is kept as a conflict; the row stays deleted (1062).
+    if (existing?.deleted) return applied;
+    if (existing && input.base) {
+      // Only the fields the base names are written (1062).
+      const next = accountLinkFieldValues(input);
+      const named = (field: string) => Object.hasOwn(input.base ?? {}, field);
+      if (named('kind')) existing.kind = input.kind;
+      if (named('title')) existing.title = next.title as string | null;
+      if (named('url')) existing.url = next.url as string | null;
+      if (named('bankBin')) existing.bankBin = next.bankBin as string | null;
+      if (named('ordinal')) existing.ordinal = input.ordinal;
+      if (named('hidden')) existing.hidden = input.hidden;
+      if (existing.kind === 'bank') existing.title = existing.url = null;
+      else existing.bankBin = null;
+      return applied;
     }
     this.accountLinks.set(input.id, {
       kind: input.kind,
