@@ -1,5 +1,5 @@
 // Several devices of one member under faults (issue 24, after jepsen-powersync): 3 to 5 devices,
-// each its own Dexie database on fake-indexeddb and its own outbox, edit the same contacts,
+// each its own Dexie database on fake-indexeddb and its own outbox, edit the same contacts, posts,
 // profile, job diary and CV field by field, delete rows and log points and check-ins, while their
 // requests are dropped before or after the server, doubled, held back and delivered late (so out
 // of order), answered 401 or 503, a device restarts with its answer lost (mid-flush) and the server
@@ -32,6 +32,12 @@ import { queueMutationIn } from '../../src/sync/mutate';
 import { fieldEdit } from '../../src/sync/field-edit';
 import { saveCv } from '../../src/features/cv/cv-data';
 import {
+  deleteContentIn,
+  payloadOfRow,
+  saveContentIn,
+  type ContentRow,
+} from '../../src/features/content/content-data';
+import {
   deleteJobDiaryEntry,
   saveJobDiaryEntry,
 } from '../../src/features/job-diary/job-diary-data';
@@ -45,6 +51,8 @@ const contactFields = ['name', 'company', 'jobTitle', 'note'] as const;
 const profileFields = ['intro', 'jobTitle', 'workplace'] as const;
 const diaryFields = ['title', 'content'] as const;
 const cvFields = ['address', 'aboutMe', 'skills'] as const;
+// A post's text fields (decision 1062: content merges per field like the diary).
+const postFields = ['title', 'content'] as const;
 
 type Op =
   | { kind: 'contact-create'; device: number }
@@ -60,6 +68,9 @@ type Op =
   | { kind: 'diary-edit'; device: number; pick: number; field: (typeof diaryFields)[number] }
   | { kind: 'diary-delete'; device: number; pick: number }
   | { kind: 'cv-edit'; device: number; field: (typeof cvFields)[number] }
+  | { kind: 'post-create'; device: number }
+  | { kind: 'post-edit'; device: number; pick: number; field: (typeof postFields)[number] }
+  | { kind: 'post-delete'; device: number; pick: number }
   | { kind: 'point'; device: number; value: number }
   | { kind: 'checkin'; device: number }
   | { kind: 'flush'; device: number; faults: FaultName[] }
@@ -130,6 +141,20 @@ function opArb(devices: number): fc.Arbitrary<Op> {
         device,
         field: fc.constantFrom(...cvFields),
       }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('post-create' as const), device }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('post-edit' as const),
+        device,
+        pick,
+        field: fc.constantFrom(...postFields),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('post-delete' as const), device, pick }),
     },
     {
       weight: 2,
@@ -222,7 +247,7 @@ function sorted<T extends { id: string }>(rows: T[]): T[] {
 /** Live rows of a table oldest first (what a screen lists and a pick indexes). */
 async function liveRows<T extends { id: string; createdAt: string; deletedAt: string | null }>(
   db: AppDb,
-  table: 'contacts' | 'jobDiary',
+  table: 'contacts' | 'jobDiary' | 'posts',
 ): Promise<T[]> {
   const rows = (await db.table<T, string>(table).toArray()).filter((r) => r.deletedAt === null);
   return rows.sort((a, b) =>
@@ -301,6 +326,11 @@ class OverwriteModel {
         return this.write('jobDiary', p.id as string, pick(diaryFields, base), base);
       case 'jobDiary.delete':
         this.row(`jobDiary|${p.id as string}`).deleted = true;
+        return;
+      case 'post.upsert':
+        return this.write('posts', p.id as string, pick(postFields, base), base);
+      case 'post.delete':
+        this.row(`posts|${p.id as string}`).deleted = true;
         return;
       case 'cv.save': {
         const existing = this.rows.get(`cvs|${me}`);
@@ -463,6 +493,36 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
           .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
         const row = live[op.pick % Math.max(live.length, 1)];
         if (row) await deleteJobDiaryEntry(db, row);
+        break;
+      }
+      case 'post-create':
+        await saveContentIn(db, me, 'post', {
+          id: crypto.randomUUID(),
+          groupId: null,
+          type: 'news',
+          title: value('Tin', op.device),
+          content: value('Nội dung', op.device),
+          startDate: today,
+          policy: 'public',
+        });
+        break;
+      case 'post-edit': {
+        const live = await liveRows<ContentRow<'post'>>(db, 'posts');
+        const row = live[op.pick % Math.max(live.length, 1)];
+        if (!row) break;
+        await saveContentIn(
+          db,
+          me,
+          'post',
+          { ...payloadOfRow('post', row), [op.field]: value(op.field, op.device) },
+          row,
+        );
+        break;
+      }
+      case 'post-delete': {
+        const live = await liveRows<ContentRow<'post'>>(db, 'posts');
+        const row = live[op.pick % Math.max(live.length, 1)];
+        if (row) await deleteContentIn(db, me, 'post', row.id);
         break;
       }
       case 'cv-edit': {
@@ -664,6 +724,7 @@ async function checkIn(device: Device, world: World) {
 
 const comparedTables = [
   'contacts',
+  'posts',
   'profile',
   'jobDiary',
   'cvs',
@@ -778,6 +839,7 @@ async function check(
     serverRows[`contacts|${row.id}`] = { ...row };
   for (const row of await fresh.db.jobDiary.toArray())
     serverRows[`jobDiary|${row.id}`] = { ...row };
+  for (const row of await fresh.db.posts.toArray()) serverRows[`posts|${row.id}`] = { ...row };
   const profile = await fresh.db.profile.get(me);
   if (profile) serverRows[`profile|${me}`] = profile as unknown as Record<string, unknown>;
   const cv = await fresh.db.cvs.get(me);
