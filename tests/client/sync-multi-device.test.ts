@@ -1,10 +1,11 @@
 // Several devices of one member under faults (issue 24, after jepsen-powersync): 3 to 5 devices,
-// each its own Dexie database on fake-indexeddb and its own outbox, edit the same contacts, posts,
-// profile, job diary and CV field by field, delete rows and log points and check-ins, while their
-// requests are dropped before or after the server, doubled, held back and delivered late (so out
-// of order), answered 401 or 503, a device restarts with its answer lost (mid-flush) and the server
-// restarts (a new app on the same database: the in-process PGlite cannot be killed and reopened
-// with its data, so the process restart is the app's, the database survives as PostgreSQL would).
+// each its own Dexie database on fake-indexeddb and its own outbox, edit the same contacts,
+// posts, links, profile, job diary and CV field by field, delete rows and log points and
+// check-ins, while their requests are dropped before or after the server, doubled, held back
+// and delivered late (so out of order), answered 401 or 503, a device restarts with its answer
+// lost (mid-flush) and the server restarts (a new app on the same database: the in-process
+// PGlite cannot be killed and reopened with its data, so the process restart is the app's, the
+// database survives as PostgreSQL would).
 // After healing (network ok, every device flushes and pulls until quiet) each run counts:
 //   lost     — a queued write not applied once, a row or ledger entry missing, a field whose
 //              server value is not the last write in the server's order;
@@ -32,6 +33,11 @@ import { queueMutationIn } from '../../src/sync/mutate';
 import { fieldEdit } from '../../src/sync/field-edit';
 import { saveCv } from '../../src/features/cv/cv-data';
 import {
+  deleteAccountLink,
+  liveAccountLinks,
+  saveAccountLink,
+} from '../../src/features/account-links/account-links-data';
+import {
   deleteContentIn,
   payloadOfRow,
   saveContentIn,
@@ -53,6 +59,8 @@ const diaryFields = ['title', 'content'] as const;
 const cvFields = ['address', 'aboutMe', 'skills'] as const;
 // A post's text fields (decision 1062: content merges per field like the diary).
 const postFields = ['title', 'content'] as const;
+// A link's title and address (the account links' per-field merge, decision 1062).
+const linkFields = ['title', 'url'] as const;
 
 type Op =
   | { kind: 'contact-create'; device: number }
@@ -71,6 +79,9 @@ type Op =
   | { kind: 'post-create'; device: number }
   | { kind: 'post-edit'; device: number; pick: number; field: (typeof postFields)[number] }
   | { kind: 'post-delete'; device: number; pick: number }
+  | { kind: 'link-create'; device: number }
+  | { kind: 'link-edit'; device: number; pick: number; field: (typeof linkFields)[number] }
+  | { kind: 'link-delete'; device: number; pick: number }
   | { kind: 'point'; device: number; value: number }
   | { kind: 'checkin'; device: number }
   | { kind: 'flush'; device: number; faults: FaultName[] }
@@ -155,6 +166,20 @@ function opArb(devices: number): fc.Arbitrary<Op> {
     {
       weight: 1,
       arbitrary: fc.record({ kind: fc.constant('post-delete' as const), device, pick }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('link-create' as const), device }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('link-edit' as const),
+        device,
+        pick,
+        field: fc.constantFrom(...linkFields),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('link-delete' as const), device, pick }),
     },
     {
       weight: 2,
@@ -332,6 +357,11 @@ class OverwriteModel {
       case 'post.delete':
         this.row(`posts|${p.id as string}`).deleted = true;
         return;
+      case 'accountLink.upsert':
+        return this.write('accountLinks', p.id as string, pick(linkFields, base), base);
+      case 'accountLink.delete':
+        this.row(`accountLinks|${p.id as string}`).deleted = true;
+        return;
       case 'cv.save': {
         const existing = this.rows.get(`cvs|${me}`);
         // The server merges only an edit of a CV it holds; otherwise the save is whole.
@@ -403,6 +433,7 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
   };
   let written = 0;
   const value = (field: string, n: number) => `${field} ${n}.${(written += 1)}`;
+  const linkUrl = (n: number) => `https://example.vn/${n}/${(written += 1)}`;
 
   // Before the faults: one device makes two contacts and a diary entry, every device pulls them.
   for (const name of ['Chị Lan', 'Anh Hải']) await createContact(devices[0]!, me, name);
@@ -523,6 +554,28 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
         const live = await liveRows<ContentRow<'post'>>(db, 'posts');
         const row = live[op.pick % Math.max(live.length, 1)];
         if (row) await deleteContentIn(db, me, 'post', row.id);
+        break;
+      }
+      case 'link-create':
+        await saveAccountLink(
+          db,
+          me,
+          { kind: 'link', title: value('Trang', op.device), url: linkUrl(op.device) },
+          [],
+        );
+        break;
+      case 'link-edit': {
+        const row = (await liveAccountLinks(db, me))[op.pick % 8];
+        if (!row) break;
+        const fields = { title: row.title ?? '', url: row.url ?? '' };
+        const next = op.field === 'url' ? linkUrl(op.device) : value('Trang', op.device);
+        await saveAccountLink(db, me, { kind: 'link', ...fields, [op.field]: next }, [], row);
+        break;
+      }
+      case 'link-delete': {
+        const live = await liveAccountLinks(db, me);
+        const row = live[op.pick % Math.max(live.length, 1)];
+        if (row) await deleteAccountLink(db, row);
         break;
       }
       case 'cv-edit': {
@@ -725,6 +778,7 @@ async function checkIn(device: Device, world: World) {
 const comparedTables = [
   'contacts',
   'posts',
+  'accountLinks',
   'profile',
   'jobDiary',
   'cvs',
@@ -840,6 +894,8 @@ async function check(
   for (const row of await fresh.db.jobDiary.toArray())
     serverRows[`jobDiary|${row.id}`] = { ...row };
   for (const row of await fresh.db.posts.toArray()) serverRows[`posts|${row.id}`] = { ...row };
+  for (const row of await fresh.db.accountLinks.toArray())
+    serverRows[`accountLinks|${row.id}`] = { ...row };
   const profile = await fresh.db.profile.get(me);
   if (profile) serverRows[`profile|${me}`] = profile as unknown as Record<string, unknown>;
   const cv = await fresh.db.cvs.get(me);
