@@ -1,5 +1,5 @@
-// The server's handler of every mutation declared in contract/mutations.ts, listed once: a
-// declared mutation without a handler here does not compile, and there is no other way in.
+// The server's handler of every mutation declared in contract/entities.ts, gathered from the
+// server's entity list (server-entities.ts), where tsc requires one per declared mutation.
 import {
   mutationNames,
   mutations,
@@ -8,69 +8,12 @@ import {
 } from '../../contract/mutations';
 import type { Transaction } from '../db/client';
 import type { MutationContext, MutationHandler, RunnableMutation } from './registry';
-import { deleteAccountLink, upsertAccountLink } from '../domain/account-links';
-import { deleteShortLink, upsertShortLink } from '../domain/short-links';
-import { deleteBioLink, upsertBioLink } from '../domain/bio-links';
-import { createSupportRequest } from '../domain/support';
-import { deleteContact, upsertContact } from '../domain/contacts';
-import { exchangeCards } from '../domain/card-exchange';
-import { acceptFriend, addFriend, cancelFriend, rejectFriend, unfriend } from '../domain/friends';
-import { contentHandlers } from '../domain/content';
-import { checkInCreate } from '../domain/points/check-in-create';
-import { orderGroupUpsert } from '../domain/points/order-group-upsert';
-import { pointCreate } from '../domain/points/point-create';
-import { setMemberTheme } from '../domain/card-settings';
-import { updateProfile } from '../domain/profile';
-import { setProfileImage } from '../domain/profile-images';
-import {
-  deleteMessage,
-  hideConversation,
-  readMessages,
-  sendMessageHandler,
-} from '../domain/messages';
-import { openNotification, setPushSettings } from '../domain/notifications';
-import { deleteJobDiary, upsertJobDiary } from '../domain/job-diary';
-import { saveCv } from '../domain/cv';
-import { upsertWedding } from '../domain/wedding';
-import { updateContactUs } from '../domain/contact-us';
-import { resolveConflict } from '../domain/conflict-resolve';
+import { serverEntities } from './server-entities';
 
-export const mutationHandlers: { [N in MutationName]: MutationHandler<N> } = {
-  'contact.upsert': upsertContact,
-  'contact.delete': deleteContact,
-  'contact.exchange': exchangeCards,
-  'friend.add': addFriend,
-  'friend.accept': acceptFriend,
-  'friend.reject': rejectFriend,
-  'friend.cancel': cancelFriend,
-  'friend.unfriend': unfriend,
-  'point.create': pointCreate,
-  'checkin.create': checkInCreate,
-  'orderGroup.upsert': orderGroupUpsert,
-  'profile.setTheme': setMemberTheme,
-  'profile.update': updateProfile,
-  'profile.setImage': setProfileImage,
-  'profile.setPushSettings': setPushSettings,
-  ...contentHandlers,
-  'message.send': sendMessageHandler,
-  'message.read': readMessages,
-  'message.hide': hideConversation,
-  'message.delete': deleteMessage,
-  'notification.open': openNotification,
-  'accountLink.upsert': upsertAccountLink,
-  'accountLink.delete': deleteAccountLink,
-  'jobDiary.upsert': upsertJobDiary,
-  'jobDiary.delete': deleteJobDiary,
-  'cv.save': saveCv,
-  'wedding.upsert': upsertWedding,
-  'contactUs.update': updateContactUs,
-  'shortLink.upsert': upsertShortLink,
-  'shortLink.delete': deleteShortLink,
-  'supportRequest.create': createSupportRequest,
-  'bioLink.upsert': upsertBioLink,
-  'bioLink.delete': deleteBioLink,
-  'conflict.resolve': resolveConflict,
-};
+export const mutationHandlers = Object.assign(
+  {},
+  ...Object.values(serverEntities).map((side) => ('handlers' in side ? side.handlers : {})),
+) as { [N in MutationName]: MutationHandler<N> };
 
 function runnable<N extends MutationName>(name: N): RunnableMutation {
   const handler: MutationHandler<N> = mutationHandlers[name];

@@ -1,7 +1,7 @@
 // The shapes of the one write path per entity: a mutation handler (run by the spec's REST
 // routes and the batch push alike, inside runIdempotent's transaction) and a pull source.
-// Which handlers and sources exist is listed explicitly in mutation-handlers.ts and
-// pull-sources.ts; the mutations themselves are declared in contract/mutations.ts.
+// Which handlers and sources exist is listed once, per table, in server-entities.ts; the
+// mutations themselves are declared on their tables in contract/entities.ts.
 import type * as v from 'valibot';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -74,9 +74,6 @@ export interface PullSource<E extends PulledEntityName = PulledEntityName> {
     limit: number,
   ): Promise<ShapedPullRow<E>[]>;
 }
-
-/** The pull sources of each pulled table (a table may gather rows of several server tables). */
-export type PullSourcesByEntity = { [E in PulledEntityName]: readonly PullSource<E>[] };
 
 /** Some pull source, whichever its table. */
 export type AnyPullSource = { [E in PulledEntityName]: PullSource<E> }[PulledEntityName];
