@@ -14,7 +14,7 @@ import type { MutationName, MutationPayload } from '../../contract/mutations';
 import { outboxChanged } from './flush-signal';
 
 export interface QueueMutationInput<N extends MutationName> {
-  /** A mutation declared in contract/mutations.ts, e.g. `contact.upsert`. */
+  /** A declared mutation (contract/entities.ts), e.g. `contact.upsert`. */
   name: N;
   /** What the server's handler receives: the input of the mutation's contract schema. */
   payload: MutationPayload<N>;

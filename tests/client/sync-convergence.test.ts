@@ -1,4 +1,4 @@
-// Randomized: sequences of offline writes of EVERY mutation declared in contract/mutations.ts
+// Randomized: sequences of offline writes of EVERY mutation declared in contract/entities.ts
 // (contacts, friends, points, check-ins, order groups, content), drawn from the registry, plus a friend
 // acting on their side, writes during a flush or a pull, against the real server in-process,
 // with deliveries dropped before or after the server, duplicated, held back and delivered late,

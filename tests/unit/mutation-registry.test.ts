@@ -1,4 +1,4 @@
-// The typed mutation registry is complete: every mutation declared in contract/mutations.ts has
+// The typed mutation registry is complete: every mutation declared in contract/entities.ts has
 // a payload schema, a vi/en sync-status label and a server handler, and the server handles no
 // name that is not declared (decision 0205).
 import { describe, expect, it } from 'vitest';

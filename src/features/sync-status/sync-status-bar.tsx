@@ -18,7 +18,7 @@ function formatSyncedAt(iso: string | null): string | null {
   return Number.isNaN(date.getTime()) ? null : lightFormat(date, 'dd/MM/yyyy HH:mm');
 }
 
-/** What a queued change was, in words: the label its declaration in contract/mutations.ts gives. */
+/** What a queued change was, in words: the label its declaration in contract/entities.ts gives. */
 function useMutationLabel(): (entry: OutboxEntry) => string {
   const { i18n } = useLingui();
   const lang: Lang = i18n.locale === 'en' ? 'en' : 'vi';
