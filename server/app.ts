@@ -38,6 +38,7 @@ import { startMemberPokes } from './live/member-pokes';
 import { startPushDispatcher } from './push/push-dispatcher';
 import { Drain } from './http/drain';
 import { metricsRegistry, requestMetrics } from './http/metrics';
+import { KeptPageLane } from './http/kept-page-lane';
 
 /** Firebase's hosts, only when the Firebase web client is configured. */
 function pushConnectSources(deps: AppDeps): string[] {
@@ -70,6 +71,13 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   const deps: AppDeps = { ...appDeps, drain };
   const app = new Hono<AppEnv>();
 
+  // First: a kept public page is answered before the chain below runs (decision 0402).
+  const keptPages = new KeptPageLane({
+    drain,
+    trustProxy: deps.config.trustProxy,
+    logger: deps.logger,
+  });
+  app.use('*', keptPages.middleware());
   app.use('*', drain.middleware());
   app.use('*', requestMetrics());
   app.use('*', requestId());
@@ -212,6 +220,6 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.route('/api', api);
   app.route('/', imageRoutes(deps));
   app.route('/', shortLinkRedirects(deps));
-  mountClient(app, deps);
+  mountClient(app, deps, keptPages);
   return app;
 }

@@ -15,7 +15,8 @@ function lastHop(value: string | undefined): string | undefined {
 /** The scheme the client used: the proxy's word when trusted, else this connection's. */
 export function requestScheme(req: RequestHead, trustProxy: boolean): string {
   const forwarded = trustProxy ? lastHop(req.header('x-forwarded-proto')) : undefined;
-  return (forwarded ?? new URL(req.url).protocol.replace(':', '')).toLowerCase();
+  // The URL's own scheme, read without parsing the whole URL (this runs on every kept page).
+  return (forwarded ?? req.url.slice(0, req.url.indexOf(':'))).toLowerCase();
 }
 
 /** The host the client asked for according to a trusted proxy, if any. */

@@ -8,7 +8,8 @@ import { cvVisitorPages } from '../ssr/cv-pages';
 import type { AppDeps, AppEnv } from './env';
 import { errorBody } from './errors';
 import { appScreenPages } from '../ssr/app-screens';
-import { cardPageHandler } from '../ssr/card-pages';
+import { cardPages } from '../ssr/card-pages';
+import type { KeptPageLane } from './kept-page-lane';
 import { inlineStylesheets } from '../ssr/page-parts';
 import { weddingPageHandlers } from '../ssr/wedding-pages';
 import { bioLinkPageHandlers } from '../routes/bio-links';
@@ -61,7 +62,7 @@ export function routeChunkPreloads(
 }
 
 /** Serves the built client and answers app routes with index.html (404 status for unknown). */
-export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
+export function mountClient(app: Hono<AppEnv>, deps: AppDeps, keptPages: KeptPageLane): void {
   const root = path.relative(process.cwd(), deps.config.clientDir) || '.';
   // The server-rendering bundle sits beside the client build; it is not a public file.
   app.all('/server/*', (c) => c.text('Not found', 404));
@@ -86,8 +87,10 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps): void {
     }),
     weddingPages.reply,
   );
+  const cards = cardPages(deps, { indexHtml });
+  keptPages.serveFrom(cards.keptAnswer);
   mountServerPages(app, {
-    card: cardPageHandler(deps, { indexHtml }),
+    card: cards.handler,
     wedding: weddingPages.page,
     ...bioLinkPageHandlers(deps),
   });

@@ -28,6 +28,7 @@ import {
   etagMatches,
   preparePage,
   RenderedPageCache,
+  type PageAnswer,
   type PageCacheLimits,
   type RenderedPage,
 } from './page-cache';
@@ -232,13 +233,14 @@ export const cardPageSourceTables = [
   'theme_styles',
 ] as const;
 
+const loggedInCookie = new RegExp(
+  `(?:^|;\\s*)(?:${cookieNames.isLoggedIn}=true|${cookieNames.memberId}=[^;\\s])`,
+);
+
 /** A request of a logged-in member: a bearer token or the app's session cookies. */
 function isPersonalRequest(c: Context): boolean {
   if (c.req.header('authorization')) return true;
-  const cookie = c.req.header('cookie') ?? '';
-  return new RegExp(
-    `(?:^|;\\s*)(?:${cookieNames.isLoggedIn}=true|${cookieNames.memberId}=[^;\\s])`,
-  ).test(cookie);
+  return loggedInCookie.test(c.req.header('cookie') ?? '');
 }
 
 /**
@@ -257,21 +259,42 @@ async function bearerMemberId(c: Context, deps: AppDeps): Promise<string | undef
     : undefined;
 }
 
-/** A stored page in the encoding the client takes, or 304 when it already holds this one. */
-function sendPage(c: Context, page: RenderedPage): Response {
-  c.header('Vary', varyHeader);
-  c.header('Cache-Control', page.status === 200 ? anonymousPageCacheControl : 'no-cache');
+/** A stored page in the encoding the client takes, or a 304 when it already holds this one. */
+function pageAnswer(
+  page: RenderedPage,
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+): PageAnswer {
+  const headers: Record<string, string> = {
+    Vary: varyHeader,
+    'Cache-Control': page.status === 200 ? anonymousPageCacheControl : 'no-cache',
+  };
   if (page.status === 200) {
-    c.header('CDN-Cache-Control', anonymousPageCdnCacheControl);
-    c.header('ETag', page.etag);
-    if (etagMatches(c.req.header('if-none-match'), page.etag)) return c.body(null, 304);
+    headers['CDN-Cache-Control'] = anonymousPageCdnCacheControl;
+    headers.ETag = page.etag;
+    if (etagMatches(request.ifNoneMatch, page.etag)) return { status: 304, body: null, headers };
   }
-  const encoding = chooseEncoding(c.req.header('accept-encoding'));
-  if (encoding !== 'identity') c.header('Content-Encoding', encoding);
+  const encoding = chooseEncoding(request.acceptEncoding);
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   const body = page.bodies[encoding];
-  c.header('Content-Type', 'text/html; charset=UTF-8');
-  c.header('Content-Length', String(body.byteLength));
-  return c.body(body, page.status);
+  headers['Content-Type'] = 'text/html; charset=UTF-8';
+  headers['Content-Length'] = String(body.byteLength);
+  return { status: page.status, body, headers };
+}
+
+function conditionsOf(c: Context): {
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+} {
+  return {
+    ifNoneMatch: c.req.header('if-none-match'),
+    acceptEncoding: c.req.header('accept-encoding'),
+  };
+}
+
+function sendPage(c: Context, page: RenderedPage): Response {
+  const answer = pageAnswer(page, conditionsOf(c));
+  for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+  return answer.status === 304 ? c.body(null, 304) : c.body(answer.body, answer.status);
 }
 
 /** Puts metadata, rendered markup and data into a page template. */
@@ -362,8 +385,17 @@ export function chooseLanguage(c: Context<AppEnv>, chosen: string): Response {
   return c.redirect(`${url.pathname}${url.search}`, 303);
 }
 
-/** The handler of every card page path (mounted from contract/page-routes.ts). */
-export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<AppEnv> {
+export interface CardPages {
+  /** The handler of every card page path (mounted from contract/page-routes.ts). */
+  handler: Handler<AppEnv>;
+  /**
+   * An anonymous visitor's request the kept pages answer as they are, or undefined (the
+   * handler then decides): read before any middleware runs (server/http/kept-page-lane.ts).
+   */
+  keptAnswer: (c: Context<AppEnv>) => PageAnswer | undefined;
+}
+
+export function cardPages(deps: AppDeps, pageDeps: CardPageDeps): CardPages {
   const origin = deps.config.publicOrigin;
   const readCardTemplate = pageTemplate(deps, 'card.html');
   // The anonymous visitor's page: the same markup with the island script instead of the app's
@@ -506,5 +538,13 @@ export function cardPageHandler(deps: AppDeps, pageDeps: CardPageDeps): Handler<
     return sendPage(c, page);
   };
 
-  return handler;
+  const keptAnswer = (c: Context<AppEnv>): PageAnswer | undefined => {
+    // The handler's own order of decisions, up to a kept page (nothing is rendered here).
+    if (c.req.method !== 'GET' || c.req.query(cardLanguageParam) !== undefined) return undefined;
+    if (!parseCardPath(c.req.path) || isPersonalRequest(c)) return undefined;
+    const page = pageCache.kept(`${localeOf(c)} ${c.req.path}`, Date.now());
+    return page ? pageAnswer(page, conditionsOf(c)) : undefined;
+  };
+
+  return { handler, keptAnswer };
 }

@@ -67,6 +67,11 @@ export function chooseEncoding(acceptEncoding: string | undefined): PageEncoding
   return 'identity';
 }
 
+/** A kept page as sent: its status, body and own headers (what the middlewares add comes on top). */
+export type PageAnswer = { headers: Record<string, string> } & (
+  { status: ContentfulStatusCode; body: Uint8Array<ArrayBuffer> } | { status: 304; body: null }
+);
+
 /** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -152,14 +157,8 @@ export class RenderedPageCache {
     now: number,
     render: () => Promise<RenderOutcome>,
   ): Promise<RenderedPage> {
-    const stored = this.listening ? this.entries.get(key) : undefined;
-    if (stored && now - stored.page.renderedAt < this.limits.maxAgeMs) {
-      // Map order is the recency order: move it to the end.
-      this.entries.delete(key);
-      this.entries.set(key, stored);
-      pageCacheLookups.inc({ result: 'hit' });
-      return stored.page;
-    }
+    const kept = this.kept(key, now);
+    if (kept) return kept;
     const pending = this.rendering.get(key);
     if (pending && pending.ticket === this.changeCount) {
       pageCacheLookups.inc({ result: 'shared' });
@@ -179,6 +178,17 @@ export class RenderedPageCache {
       });
     this.rendering.set(key, { ticket, job });
     return job;
+  }
+
+  /** The page for this key if it is kept and young enough (counted as a hit), else undefined. */
+  kept(key: string, now: number): RenderedPage | undefined {
+    const stored = this.listening ? this.entries.get(key) : undefined;
+    if (!stored || now - stored.page.renderedAt >= this.limits.maxAgeMs) return undefined;
+    // Map order is the recency order: move it to the end.
+    this.entries.delete(key);
+    this.entries.set(key, stored);
+    pageCacheLookups.inc({ result: 'hit' });
+    return stored.page;
   }
 
   get size(): number {

@@ -238,3 +238,73 @@ describe('change messages', () => {
     expect((await visit('/me/demo')).html).toContain('Một giới thiệu khác');
   });
 });
+
+describe('the short way for kept pages (answered before the middlewares)', () => {
+  const comparable = (res: Response) =>
+    Object.fromEntries(
+      [...res.headers].filter(([name]) => name !== 'date' && name !== 'x-request-id'),
+    );
+
+  it('sends the very headers and bytes of the full answer, with its own request id', async () => {
+    // The first visit after a change renders through every middleware; later ones are kept.
+    await db.update(members).set({ intro: 'Giới thiệu mới' }).where(eq(members.id, ids.demo!));
+    await settled();
+    const full = await visit('/me/demo', { 'accept-encoding': 'br' });
+    const kept = await visit('/me/demo', {
+      'accept-encoding': 'br',
+      'x-request-id': 'tu-may-khach-1',
+    });
+    expect(kept.res.status).toBe(200);
+    expect(comparable(kept.res)).toEqual(comparable(full.res));
+    expect(kept.res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(kept.res.headers.get('x-request-id')).toBe('tu-may-khach-1');
+    expect(kept.html).toBe(full.html);
+    const other = await visit('/me/demo', { 'x-request-id': 'bad id!' });
+    expect(other.res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 304 with the same headers as the full way', async () => {
+    const { etag } = await visit('/me/demo');
+    const kept = await server.request('/me/demo', { headers: { 'if-none-match': etag! } });
+    expect(kept.status).toBe(304);
+    expect(kept.headers.get('etag')).toBe(etag);
+    expect(kept.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(await kept.text()).toBe('');
+  });
+
+  it('is counted in the request figures like any answer', async () => {
+    const count = async () => {
+      const text = await (await server.request('/api/metrics')).text();
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('http_requests_total{') &&
+            l.includes('route="/me/*"') &&
+            l.includes('status="200"'),
+        );
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    await visit('/me/demo');
+    const before = await count();
+    for (let i = 0; i < 5; i++) await visit('/me/demo');
+    expect(await count()).toBe(before + 5);
+  });
+
+  it('keeps HSTS on a kept page behind a trusted https proxy, and leaves it off over http', async () => {
+    const proxied = await startTestServer({ demo: true, config: { clientDir, trustProxy: true } });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      await proxied.request('/me/demo', { headers: https });
+      const kept = await proxied.request('/me/demo', { headers: https });
+      expect(kept.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      await proxied.request('/me/demo');
+      const plain = await proxied.request('/me/demo');
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
