@@ -2,7 +2,15 @@
 // keys, and Firebase Cloud Messaging when its credentials are set (decision 0661).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webPush from 'web-push';
+import { createRequire } from 'node:module';
+import type WebPush from 'web-push';
+
+// Loaded when first needed, not at start (~20 ms with its crypto dependencies).
+let webPushModule: typeof WebPush | undefined;
+function webPush(): typeof WebPush {
+  webPushModule ??= createRequire(import.meta.url)('web-push') as typeof WebPush;
+  return webPushModule;
+}
 
 export interface FirebaseWebConfig {
   apiKey: string;
@@ -29,7 +37,7 @@ function localVapidKeys(dataDir: string): { publicKey: string; privateKey: strin
     return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
   }
   mkdirSync(dataDir, { recursive: true });
-  const keys = webPush.generateVAPIDKeys();
+  const keys = webPush().generateVAPIDKeys();
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
 }

@@ -1,9 +1,17 @@
 // Delivery of one push to one device address: a Web Push subscription (JSON text) goes
 // through standard Web Push (RFC 8030 + RFC 8291 aes128gcm + VAPID, RFC 8292), any other
 // token through Firebase Cloud Messaging when firebase-admin has credentials.
-import webPush from 'web-push';
+import { createRequire } from 'node:module';
+import type WebPush from 'web-push';
 import type { PushPayload } from '../../contract/notification';
 import type { PushConfig } from './push-config';
+
+// Loaded when first needed, not at start (~20 ms with its crypto dependencies).
+let webPushModule: typeof WebPush | undefined;
+function webPush(): typeof WebPush {
+  webPushModule ??= createRequire(import.meta.url)('web-push') as typeof WebPush;
+  return webPushModule;
+}
 
 export type SendOutcome =
   /** The push service took it. */
@@ -50,7 +58,7 @@ export function webPushRequest(
   payload: PushPayload,
   vapid: NonNullable<PushConfig['vapid']>,
 ): { endpoint: string; headers: Record<string, string>; body: Buffer } {
-  const details = webPush.generateRequestDetails(subscription, JSON.stringify(payload), {
+  const details = webPush().generateRequestDetails(subscription, JSON.stringify(payload), {
     vapidDetails: vapid,
     contentEncoding: 'aes128gcm',
     TTL: 24 * 3600,

@@ -2,7 +2,6 @@
 // pass type certificate; passkit-generator writes manifest.json (SHA-1 of every file) and the
 // detached PKCS#7 signature over it (decision 1101).
 import sharp from 'sharp';
-import { PKPass } from 'passkit-generator';
 import type { AppleWalletConfig } from './wallet-config';
 import type { WalletCard } from '../domain/wallet-card';
 
@@ -81,6 +80,9 @@ export async function buildApplePass(card: WalletCard, config: AppleWalletConfig
       },
     ],
   };
+  // Loaded at the first pass, not at start: the pass library and its own dependencies take
+  // ~100 ms to load.
+  const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     {
       'pass.json': Buffer.from(JSON.stringify(passJson)),
