@@ -20,7 +20,7 @@ import { FoldSection } from '../../ui/fold-section';
 import { TextField } from '../../ui/text-field';
 import { apiCall } from '../../api/http-client';
 import { certificates } from '../../../contract/rest-routes';
-import { Button } from '../../ui/button';
+import { FormFooter } from '../../ui/form-footer';
 import { payloadOfRow, type ContentPayload, type ContentRow } from './content-data';
 import { useContentLabels } from './content-labels';
 import { ContentImagesField } from './content-images';
@@ -476,14 +476,7 @@ export function ContentForm<K extends ContentKind>({
           {check('enabled', t`Bật poster`)}
         </div>
       )}
-      <div className="form-footer">
-        <Button variant="secondary" onClick={onCancel}>
-          {t`Huỷ`}
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {t`Lưu`}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} busy={isSubmitting} />
     </form>
   );
 }

@@ -3,7 +3,7 @@
 // the card still lacks with the next step as a button, what waits to be sent only when there
 // is something to say; the grouped hub below.
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { Link, linkOptions } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { BookUser, Pencil, QrCode, ScanLine, Share2 } from 'lucide-react';
 import { useSyncStatus } from '../../sync/use-sync-status';
@@ -11,9 +11,9 @@ import { openSyncPanel } from '../../sync/sync-panel-signal';
 import { readCookie } from '../../lib/cookies';
 import { cookieNames } from '../../../contract/cookie-names';
 import type { SessionBrandGroup } from '../../../contract/auth';
-import { mergedEntities, type MergedEntity } from '../../../contract/field-merge';
 import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
+import { firstConflictLink } from '../../ui/conflict-screens';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { memberCardPath } from '../../../contract/card-prefixes';
@@ -63,36 +63,6 @@ export function MemberHome({ renderPreview, hub }: MemberHomeProps) {
   );
 }
 
-/** The screen that shows an entity's conflicts (its banners). */
-const conflictScreens = {
-  contacts: '/action/phonebook',
-  profile: '/action/setting',
-  jobDiary: '/action/jobDiary',
-  cvs: '/action/createCv',
-  weddings: '/action/wedding',
-  accountLinks: '/action/setting/links',
-} as const satisfies Record<Exclude<MergedEntity, keyof typeof contentConflictKinds>, string>;
-
-/** Content conflicts show on the screen of the item's kind (decision 1062). */
-const contentConflictKinds = {
-  posts: 'post',
-  products: 'product',
-  activities: 'activity',
-  relics: 'relic',
-  posters: 'poster',
-} as const satisfies Partial<Record<MergedEntity, string>>;
-
-/** The link to the first screen with an open conflict. */
-function conflictLink(counts: Record<MergedEntity, number>) {
-  const first = mergedEntities.find((e) => counts[e] > 0) ?? 'profile';
-  return first in contentConflictKinds
-    ? linkOptions({
-        to: '/action/content/$kind',
-        params: { kind: contentConflictKinds[first as keyof typeof contentConflictKinds] },
-      })
-    : linkOptions({ to: conflictScreens[first as keyof typeof conflictScreens] });
-}
-
 /**
  * What the device still has to send, only when there is something to say: changes waiting,
  * changes the server refused (one tap to the sync panel), or no connection.
@@ -132,7 +102,7 @@ function SyncNote() {
         <Link
           className="badge badge--warning member-home__action-badge"
           data-testid="home-conflicts"
-          {...conflictLink(conflicts)}
+          {...firstConflictLink(conflicts)}
         >
           <Plural value={conflicts.total} other="# thay đổi cần bạn chọn bản giữ lại" />
         </Link>

@@ -9,6 +9,7 @@ import { startSync } from '../../sync/sync-engine';
 import { startLivePokes } from '../../sync/live-pokes';
 import { useSyncStatus } from '../../sync/use-sync-status';
 import { Button } from '../../ui/button';
+import { screensWithConflicts } from '../../ui/conflict-screens';
 import { onOpenSyncPanel } from '../../sync/sync-panel-signal';
 import './sync-status.css';
 
@@ -96,22 +97,6 @@ export function SyncStatusBar() {
 
   const rejectedCount = sync.rejected.length;
   const syncedAt = formatSyncedAt(sync.lastSyncedAt);
-  // Content conflicts (decision 1062): one line, to the first kind that has some.
-  const contentEntities = {
-    posts: 'post',
-    products: 'product',
-    activities: 'activity',
-    relics: 'relic',
-    posters: 'poster',
-  } as const;
-  const contentConflicts = Object.keys(contentEntities).reduce(
-    (sum, entity) => sum + sync.conflicts[entity as keyof typeof contentEntities],
-    0,
-  );
-  const contentConflictKind =
-    Object.entries(contentEntities).find(
-      ([entity]) => sync.conflicts[entity as keyof typeof contentEntities] > 0,
-    )?.[1] ?? 'post';
   // A paused session matters only with changes waiting (the notice says how many); without
   // them the badge would have nothing to say.
   const conflictCount = sync.conflicts.total;
@@ -202,62 +187,13 @@ export function SyncStatusBar() {
                 <Trans>Sửa trên hai thiết bị — cần bạn chọn</Trans>
               </h2>
               <ul className="sync-status__list">
-                {sync.conflicts.contacts > 0 && (
-                  <li>
-                    <Link to="/action/phonebook" onClick={() => setOpen(false)}>
-                      <Plural value={sync.conflicts.contacts} other="Danh bạ: # liên hệ" />
+                {screensWithConflicts(sync.conflicts).map((screen) => (
+                  <li key={screen.key}>
+                    <Link {...screen.link} onClick={() => setOpen(false)}>
+                      {screen.line}
                     </Link>
                   </li>
-                )}
-                {sync.conflicts.profile > 0 && (
-                  <li>
-                    <Link to="/action/setting" onClick={() => setOpen(false)}>
-                      <Plural value={sync.conflicts.profile} other="Hồ sơ: # thay đổi" />
-                    </Link>
-                  </li>
-                )}
-                {sync.conflicts.jobDiary > 0 && (
-                  <li>
-                    <Link to="/action/jobDiary" onClick={() => setOpen(false)}>
-                      <Plural value={sync.conflicts.jobDiary} other="Nhật ký công việc: # mục" />
-                    </Link>
-                  </li>
-                )}
-                {sync.conflicts.cvs > 0 && (
-                  <li>
-                    <Link to="/action/createCv" onClick={() => setOpen(false)}>
-                      <Plural value={sync.conflicts.cvs} other="CV: # thay đổi" />
-                    </Link>
-                  </li>
-                )}
-                {contentConflicts > 0 && (
-                  <li>
-                    <Link
-                      to="/action/content/$kind"
-                      params={{ kind: contentConflictKind }}
-                      onClick={() => setOpen(false)}
-                    >
-                      <Plural value={contentConflicts} other="Nội dung: # mục" />
-                    </Link>
-                  </li>
-                )}
-                {sync.conflicts.weddings > 0 && (
-                  <li>
-                    <Link to="/action/wedding" onClick={() => setOpen(false)}>
-                      <Plural value={sync.conflicts.weddings} other="Thiệp cưới: # thay đổi" />
-                    </Link>
-                  </li>
-                )}
-                {sync.conflicts.accountLinks > 0 && (
-                  <li>
-                    <Link to="/action/setting/links" onClick={() => setOpen(false)}>
-                      <Plural
-                        value={sync.conflicts.accountLinks}
-                        other="Ngân hàng, liên kết và video: # mục"
-                      />
-                    </Link>
-                  </li>
-                )}
+                ))}
               </ul>
             </>
           )}
