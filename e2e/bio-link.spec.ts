@@ -29,7 +29,7 @@ async function addItem(page: Page, title: string, url: string) {
   await form.getByLabel('Địa chỉ', { exact: true }).fill(url);
   await form.getByRole('button', { name: 'Lưu' }).click();
   await expect(form).toHaveCount(0);
-  await expect(page.getByText('Đã thêm liên kết').last()).toBeVisible();
+  await expect(page.getByText(/^Đã lưu trên máy này/).last()).toBeVisible();
 }
 
 /** The public page as a visitor (no cookies, no service worker) sees it. */
@@ -88,7 +88,7 @@ test('owner adds two links, a visitor sees both; one turned off disappears; a cl
 
   // Turned off: visitors no longer see it.
   await page.getByRole('button', { name: 'Tắt Đặt lịch hẹn' }).click();
-  await expect(page.getByText('Đã tắt liên kết').last()).toBeVisible();
+  await expect(page.getByText(/^Đã lưu trên máy này/).last()).toBeVisible();
   await expect
     .poll(async () => (await serverItems(request, session)).find((i) => !i.enabled)?.title)
     .toBe('Đặt lịch hẹn');

@@ -30,7 +30,7 @@ async function editWedding(page: Page, fields: Record<string, string>) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('button', { name: 'Lưu thiệp cưới' }).click();
-  await expect(page.getByText('Đã lưu thiệp cưới')).toBeVisible();
+  await expect(page.getByText(/^Đã lưu trên máy này/).last()).toBeVisible();
 }
 
 async function outboxEmpty(page: Page) {

@@ -15,7 +15,7 @@ import { OverflowMenu } from '../../ui/overflow-menu';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import { toast } from '../../ui/toast';
+import { toastDeletedOnDevice, toastSavedOnDevice } from '../../ui/saved-on-device';
 import { toastWriteFailed } from '../../ui/write-failed';
 import { VideoThumbnail } from '../../ui/video-thumbnail';
 import { AccountLinkForm } from './account-link-form';
@@ -53,7 +53,7 @@ export function AccountLinksScreen() {
   const submit = async (fields: AccountLinkFields) => {
     try {
       await saveAccountLink(appDb, me, fields, banks ?? [], editing?.row);
-      toast.success(editing?.row ? t`Đã cập nhật` : t`Đã thêm`);
+      toastSavedOnDevice();
       setEditing(null);
     } catch (error) {
       toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
@@ -64,7 +64,7 @@ export function AccountLinksScreen() {
     if (!deleting) return;
     try {
       await deleteAccountLink(appDb, deleting);
-      toast.success(t`Đã xoá`);
+      toastDeletedOnDevice();
     } catch (error) {
       toastWriteFailed(error, t`Không xoá được. Vui lòng thử lại!`);
     }

@@ -31,6 +31,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast';
+import { toastDeletedOnDevice, toastSavedOnDevice } from '../../ui/saved-on-device';
 import {
   deleteBioLink,
   moveBioLink,
@@ -91,10 +92,12 @@ export function BioLinkScreen() {
   const pageAddress = `${location.origin}${bioLinkPath(urlMinify)}`;
   const now = new Date();
 
-  const act = async (work: () => Promise<void>, done: string, failed: string) => {
+  // Every write here is queued on this device first (decision 0940).
+  const act = async (work: () => Promise<void>, done: 'saved' | 'deleted', failed: string) => {
     try {
       await work();
-      toast.success(done);
+      if (done === 'deleted') toastDeletedOnDevice();
+      else toastSavedOnDevice();
     } catch {
       toast.error(failed);
     }
@@ -107,7 +110,7 @@ export function BioLinkScreen() {
         await saveBioLink(appDb, me, fields, editing?.row, next);
         setEditing(null);
       },
-      editing?.row ? t`Đã cập nhật liên kết` : t`Đã thêm liên kết`,
+      'saved',
       t`Không lưu được liên kết. Vui lòng thử lại!`,
     );
   };
@@ -118,7 +121,7 @@ export function BioLinkScreen() {
     if (!row) return;
     await act(
       () => deleteBioLink(appDb, row),
-      t`Đã xoá liên kết`,
+      'deleted',
       t`Không xoá được liên kết. Vui lòng thử lại!`,
     );
   };
@@ -194,7 +197,7 @@ export function BioLinkScreen() {
                     onClick={() =>
                       void act(
                         () => moveBioLink(appDb, rows, index, -1),
-                        t`Đã đổi thứ tự`,
+                        'saved',
                         t`Không đổi được thứ tự. Vui lòng thử lại!`,
                       )
                     }
@@ -208,7 +211,7 @@ export function BioLinkScreen() {
                     onClick={() =>
                       void act(
                         () => moveBioLink(appDb, rows, index, 1),
-                        t`Đã đổi thứ tự`,
+                        'saved',
                         t`Không đổi được thứ tự. Vui lòng thử lại!`,
                       )
                     }
@@ -221,7 +224,7 @@ export function BioLinkScreen() {
                     onClick={() =>
                       void act(
                         () => setBioLinkEnabled(appDb, row, !row.enabled),
-                        row.enabled ? t`Đã tắt liên kết` : t`Đã bật liên kết`,
+                        'saved',
                         t`Không lưu được liên kết. Vui lòng thử lại!`,
                       )
                     }

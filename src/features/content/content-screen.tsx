@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
+import { toastDeletedOnDevice } from '../../ui/saved-on-device';
 import { toastWriteFailed } from '../../ui/write-failed';
 import {
   deleteContent,
@@ -112,7 +113,7 @@ export function ContentScreen({
   async function remove(row: AnyContentRow) {
     try {
       await deleteContent(kind, row.id);
-      toast.success(t`Đã xoá ${labels.kinds[kind]}`);
+      toastDeletedOnDevice();
     } catch (error) {
       toastWriteFailed(error, t`Không xoá được. Vui lòng thử lại!`);
     }

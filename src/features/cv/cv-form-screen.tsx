@@ -14,7 +14,7 @@ import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { toast } from '../../ui/toast';
+import { toastSavedOnDevice } from '../../ui/saved-on-device';
 import { toastWriteFailed } from '../../ui/write-failed';
 import {
   cvActivityTypes,
@@ -141,7 +141,7 @@ function CvForm({
   const submit = async (fields: FormOutput) => {
     try {
       await saveCv(appDb, memberId, fields, opened);
-      toast.success(t`Đã lưu CV`);
+      toastSavedOnDevice();
     } catch (error) {
       toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
     }

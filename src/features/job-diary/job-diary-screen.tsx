@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { toast } from '../../ui/toast';
+import { toastDeletedOnDevice, toastSavedOnDevice } from '../../ui/saved-on-device';
 import { toastWriteFailed } from '../../ui/write-failed';
 import { groupJobDiaryByDay, jobDiaryFieldsSchema } from '../../../contract/job-diary';
 import { vietnamToday } from '../../../contract/content';
@@ -68,7 +68,7 @@ export function JobDiaryScreen() {
     if (!deleting) return;
     try {
       await deleteJobDiaryEntry(appDb, deleting);
-      toast.success(t`Đã xoá`);
+      toastDeletedOnDevice();
     } catch (error) {
       toastWriteFailed(error, t`Không xoá được. Vui lòng thử lại!`);
     }
@@ -109,7 +109,7 @@ export function JobDiaryScreen() {
           onSubmit={async (fields) => {
             try {
               await saveJobDiaryEntry(appDb, me, fields, editing.row);
-              toast.success(editing.row ? t`Đã cập nhật` : t`Đã thêm`);
+              toastSavedOnDevice();
               setEditing(null);
             } catch (error) {
               toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);

@@ -24,6 +24,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { toast } from '../../ui/toast';
+import { toastDeletedOnDevice, toastSavedOnDevice } from '../../ui/saved-on-device';
 import { toastWriteFailed } from '../../ui/write-failed';
 import {
   deleteShortLink,
@@ -67,7 +68,7 @@ export function ShortLinksScreen() {
   const submit = async (fields: ShortLinkFields) => {
     try {
       await saveShortLink(appDb, me, fields, editing?.row);
-      toast.success(editing?.row ? t`Đã cập nhật` : t`Đã tạo đường dẫn rút gọn`);
+      toastSavedOnDevice();
       setEditing(null);
     } catch (error) {
       toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
@@ -78,7 +79,7 @@ export function ShortLinksScreen() {
     if (!deleting) return;
     try {
       await deleteShortLink(appDb, deleting);
-      toast.success(t`Đã xoá`);
+      toastDeletedOnDevice();
     } catch (error) {
       toastWriteFailed(error, t`Không xoá được. Vui lòng thử lại!`);
     }

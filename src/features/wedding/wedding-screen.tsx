@@ -8,7 +8,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import { toast } from '../../ui/toast';
+import { toastSavedOnDevice } from '../../ui/saved-on-device';
 import { toastWriteFailed } from '../../ui/write-failed';
 import { downloadBlob } from '../../ui/download-file';
 import { useBankList } from '../../sync/bank-list';
@@ -115,7 +115,7 @@ export function WeddingScreen() {
           onSave={async (payload) => {
             try {
               await saveWedding(appDb, me, payload, banks, row);
-              toast.success(t`Đã lưu thiệp cưới`);
+              toastSavedOnDevice();
               setEditing(null);
             } catch (error) {
               toastWriteFailed(error, t`Không lưu được. Vui lòng thử lại!`);
