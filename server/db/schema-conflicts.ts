@@ -1,5 +1,5 @@
-// Drizzle view of migrations/1062_sync_conflicts.sql.
-import { bigint, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+// Drizzle view of migrations/1062_sync_conflicts.sql and 1130_content_field_writers.sql.
+import { bigint, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { members } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
@@ -22,3 +22,14 @@ export const syncConflicts = pgTable('sync_conflicts', {
   changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
   deletedAt: ts('deleted_at'),
 });
+
+/** The member who last wrote each merged field of a brand's item, by field name. */
+export const contentFieldWriters = pgTable(
+  'content_field_writers',
+  {
+    entity: text('entity').notNull(),
+    rowId: uuid('row_id').notNull(),
+    writers: jsonb('writers').$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.rowId] })],
+);

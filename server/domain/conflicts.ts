@@ -38,23 +38,28 @@ export interface NewConflict {
   written: FieldValues | null;
 }
 
-/** Keeps a conflict for the member (in the write's transaction: a replay records none). */
+/**
+ * Keeps a conflict (in the write's transaction: a replay records none) for the member whose
+ * value it holds: the writer's own by default, another admin's for a brand item's field.
+ */
 export async function recordConflict(
   tx: Queryable,
   ctx: MutationContext,
   conflict: NewConflict,
+  forMemberId: string = ctx.memberId,
 ): Promise<void> {
   await tx.insert(syncConflicts).values({
     id: crypto.randomUUID(),
-    memberId: ctx.memberId,
+    memberId: forMemberId,
     ...conflict,
     writerClientId: ctx.clientId ?? null,
   });
 }
 
 /**
- * Merges an edit per field and records the values it replaced, if any, as one conflict.
- * Returns the fields to write.
+ * Merges an edit per field and records the values it replaced, if any, as a conflict for the
+ * member who wrote them: one conflict per author (`authorOf`, for rows several members edit;
+ * unknown or absent: the writer's own devices). Returns the fields to write.
  */
 export async function mergeAndRecord(
   tx: Queryable,
@@ -63,15 +68,26 @@ export async function mergeAndRecord(
   stored: FieldValues,
   changed: FieldValues,
   base: FieldValues | undefined,
+  authorOf: (field: string) => string | undefined = () => undefined,
 ): Promise<FieldValues> {
   const merged = mergeFields(stored, changed, base);
-  if (Object.keys(merged.lost).length > 0) {
-    await recordConflict(tx, ctx, {
-      ...target,
-      kind: 'field',
-      lost: merged.lost,
-      written: merged.written,
-    });
+  const byAuthor = new Map<string, string[]>();
+  for (const field of Object.keys(merged.lost)) {
+    const author = authorOf(field) ?? ctx.memberId;
+    byAuthor.set(author, [...(byAuthor.get(author) ?? []), field]);
+  }
+  for (const [author, fields] of byAuthor) {
+    await recordConflict(
+      tx,
+      ctx,
+      {
+        ...target,
+        kind: 'field',
+        lost: pickFields(merged.lost, fields),
+        written: pickFields(merged.written, fields),
+      },
+      author,
+    );
   }
   return merged.set;
 }
@@ -99,7 +115,7 @@ export function pickFields(values: FieldValues, fields: readonly string[]): Fiel
   return picked;
 }
 
-/** A row was deleted: its open field conflicts have nothing left to choose on. */
+/** A row was deleted: its open field conflicts (any member's) have nothing left to choose on. */
 export async function settleConflictsOf(
   tx: Queryable,
   ctx: MutationContext,
@@ -111,7 +127,6 @@ export async function settleConflictsOf(
     .set({ resolution: 'written', deletedAt: ctx.now.toISOString() })
     .where(
       and(
-        eq(syncConflicts.memberId, ctx.memberId),
         eq(syncConflicts.entity, entity),
         eq(syncConflicts.rowId, rowId),
         eq(syncConflicts.kind, 'field'),

@@ -7,6 +7,7 @@ import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PosterViewType } from '../../contract/content';
 import type { Queryable, Transaction } from '../db/client';
 import { activities, groups, posters, posts, products, relics } from '../db/schema';
+import { contentFieldWriters } from '../db/schema-conflicts';
 import { ApiError } from '../http/errors';
 import { relationTo, type ItemOwner } from '../visibility';
 import type { MutationContext, MutationHandler, PullSource } from '../sync/registry';
@@ -119,6 +120,38 @@ function itemLabel(values: Record<string, unknown>): string {
   return typeof label === 'string' ? label : '';
 }
 
+/** Who last wrote each merged field of a brand's item (none recorded: an older item). */
+async function fieldWriters(
+  tx: Transaction,
+  entity: PulledEntityName,
+  rowId: string,
+): Promise<Record<string, string>> {
+  const [row] = await tx
+    .select({ writers: contentFieldWriters.writers })
+    .from(contentFieldWriters)
+    .where(and(eq(contentFieldWriters.entity, entity), eq(contentFieldWriters.rowId, rowId)));
+  return row?.writers ?? {};
+}
+
+/** The writer of this write now holds these fields of a brand's item. */
+async function noteFieldWriters(
+  tx: Transaction,
+  ctx: MutationContext,
+  entity: PulledEntityName,
+  rowId: string,
+  fields: readonly string[],
+): Promise<void> {
+  if (fields.length === 0) return;
+  const mine = Object.fromEntries(fields.map((field) => [field, ctx.memberId]));
+  await tx
+    .insert(contentFieldWriters)
+    .values({ entity, rowId, writers: mine })
+    .onConflictDoUpdate({
+      target: [contentFieldWriters.entity, contentFieldWriters.rowId],
+      set: { writers: sql`${contentFieldWriters.writers} || ${JSON.stringify(mine)}::jsonb` },
+    });
+}
+
 /**
  * Writes changed fields to a live item, merged per field against `base` (decision 1062): a
  * field another device wrote since the base is overwritten and its value kept as a conflict.
@@ -132,14 +165,19 @@ async function writeItemFields(
   base: FieldValues | undefined,
   extra: Record<string, unknown> = {},
 ): Promise<ItemRow> {
+  const entity = conflictEntityOf[kind];
+  // A brand's item is edited by several admins: a replaced value goes back to whoever wrote it.
+  const writers = existing.groupId ? await fieldWriters(tx, entity, existing.id) : undefined;
   const set = await mergeAndRecord(
     tx,
     ctx,
-    { entity: conflictEntityOf[kind], rowId: existing.id, label: itemLabel(existing) },
+    { entity, rowId: existing.id, label: itemLabel(existing) },
     contentFieldValues(kind, existing),
     changed,
     base,
+    (field) => writers?.[field],
   );
+  if (writers) await noteFieldWriters(tx, ctx, entity, existing.id, Object.keys(set));
   const held = (existing.details ?? {}) as ActivityBankDetails;
   const columns = { ...contentColumnsOfFields(kind, set, held), ...extra };
   if (Object.keys(columns).length === 0) return existing;
@@ -203,6 +241,10 @@ function upsertHandler<K extends ContentKind>(kind: K): MutationHandler<`${K}.up
         .values({ id: fields.id, ...wanted, ...columns } as never)
         .returning();
       if (!row) throw new ApiError(409, 'conflict');
+      if (wanted.groupId) {
+        const fieldsWritten = Object.keys(contentFieldValues(kind, columns));
+        await noteFieldWriters(tx, ctx, conflictEntityOf[kind], row.id, fieldsWritten);
+      }
       return row as never;
     },
   };

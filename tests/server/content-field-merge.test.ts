@@ -4,7 +4,7 @@
 // is kept and can bring the item back; a whole item with no base is written whole.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { PushResult } from '../../contract/sync';
+import type { PullResponse, PushResult } from '../../contract/sync';
 import { queryRows } from '../../server/db/client';
 import { startTestServer } from './test-server';
 
@@ -14,12 +14,14 @@ const db = server.database.db;
 const ids = {
   owner: crypto.randomUUID(),
   admin: crypto.randomUUID(),
+  otherAdmin: crypto.randomUUID(),
   brand: crypto.randomUUID(),
 };
-const tokens = { owner: '', admin: '' };
+const tokens = { owner: '', admin: '', otherAdmin: '' };
+type Who = keyof typeof tokens;
 
 beforeAll(async () => {
-  for (const who of ['owner', 'admin'] as const) {
+  for (const who of ['owner', 'admin', 'otherAdmin'] as const) {
     await queryRows(
       db,
       sql`INSERT INTO members (id, name, url_minify) VALUES (${ids[who]}, ${`Người ${who}`}, ${`m-${who}`})`,
@@ -32,7 +34,7 @@ beforeAll(async () => {
   );
   await queryRows(
     db,
-    sql`INSERT INTO group_members (group_id, member_id, role) VALUES (${ids.brand}, ${ids.admin}, 'admin')`,
+    sql`INSERT INTO group_members (group_id, member_id, role) VALUES (${ids.brand}, ${ids.admin}, 'admin'), (${ids.brand}, ${ids.otherAdmin}, 'admin')`,
   );
 });
 
@@ -49,7 +51,7 @@ const entry = (name: string, payload: unknown): Entry => ({
 });
 
 /** A push as a device of `who` sends it: its entries and its sync client id. */
-async function push(who: 'owner' | 'admin', entries: Entry[], clientId: string) {
+async function push(who: Who, entries: Entry[], clientId: string) {
   const res = await server.request('/api/sync/push', {
     method: 'POST',
     token: tokens[who],
@@ -59,7 +61,7 @@ async function push(who: 'owner' | 'admin', entries: Entry[], clientId: string) 
   return ((await res.json()) as { results: PushResult[] }).results;
 }
 
-async function pushOne(who: 'owner' | 'admin', name: string, payload: unknown, clientId: string) {
+async function pushOne(who: Who, name: string, payload: unknown, clientId: string) {
   const [result] = await push(who, [entry(name, payload)], clientId);
   expect(result?.status).toBe('applied');
   return result!;
@@ -93,7 +95,7 @@ const post = {
   policy: 'public',
 };
 
-async function sharedPost(who: 'owner' | 'admin' = 'owner', extra: object = {}) {
+async function sharedPost(who: Who = 'owner', extra: object = {}) {
   const id = crypto.randomUUID();
   await pushOne(who, 'post.upsert', { id, ...post, ...extra }, 'device-a');
   return id;
@@ -218,6 +220,62 @@ describe('per-field merge of brand items and product values', () => {
     expect(await conflictsOf(id)).toMatchObject([
       { member_id: ids.admin, kind: 'field', lost: { title: 'Trà mới' } },
     ]);
+  });
+
+  it('keeps a value another admin replaced for the admin who wrote it, who can put it back', async () => {
+    const id = await sharedPost('admin', { groupId: ids.brand });
+    // The admin retitles the post; the other admin, from the same base, writes its own title
+    // and the content: the admin's title is replaced, so the admin is the one to choose.
+    await pushOne(
+      'admin',
+      'post.upsert',
+      {
+        id,
+        ...post,
+        groupId: ids.brand,
+        title: 'Tiêu đề của quản trị A',
+        base: { title: post.title },
+      },
+      'device-a',
+    );
+    await pushOne(
+      'otherAdmin',
+      'post.upsert',
+      {
+        id,
+        ...post,
+        groupId: ids.brand,
+        title: 'Tiêu đề của quản trị B',
+        content: 'Nội dung của B',
+        base: { title: post.title, content: post.content },
+      },
+      'device-b',
+    );
+    expect(await item('posts', id)).toMatchObject({ title: 'Tiêu đề của quản trị B' });
+    const [conflict, ...more] = await conflictsOf(id);
+    expect(more).toEqual([]);
+    expect(conflict).toMatchObject({
+      member_id: ids.admin,
+      kind: 'field',
+      lost: { title: 'Tiêu đề của quản trị A' },
+      written: { title: 'Tiêu đề của quản trị B' },
+    });
+    // The admin's devices pull it; the other admin's do not.
+    const pulled = async (who: Who) => {
+      const res = await server.request('/api/sync/pull?cursor=0&limit=1000', {
+        token: tokens[who],
+      });
+      const page = (await res.json()) as PullResponse;
+      return page.changes.filter((c) => c.entity === 'conflicts').map((c) => c.row.id);
+    };
+    expect(await pulled('admin')).toContain(conflict!.id);
+    expect(await pulled('otherAdmin')).not.toContain(conflict!.id);
+    // Keeping its own title puts it back, and B's content stays.
+    await pushOne('admin', 'conflict.resolve', { id: conflict!.id, choice: 'lost' }, 'device-a');
+    expect(await item('posts', id)).toMatchObject({
+      title: 'Tiêu đề của quản trị A',
+      content: 'Nội dung của B',
+    });
   });
 
   it('compares prices as their digits and an images list whole', async () => {
