@@ -6,6 +6,7 @@ import { orderGroups, pointEntries } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { MutationContext, MutationHandler } from '../../sync/registry';
 import { paymentAmount, type PointCreate } from '../../../contract/points';
+import { insertRows } from '../../db/insert-rows';
 import { freshRecords, NeedsOneByOne, requireFresh } from './batch-path';
 import {
   checkNewEntry,
@@ -143,7 +144,7 @@ export const pointCreate: MutationHandler<'point.create'> = {
     });
     // The rows are known in full: no RETURNING to read back (it costs as much as the insert).
     const records = freshRecords(rows, ctx.now);
-    await tx.insert(pointEntries).values(records);
+    await insertRows(tx, pointEntries, records);
     await notifyPointEntries(tx, records);
     return pointEntriesToClient(tx, records);
   },
