@@ -45,7 +45,10 @@ export interface NotificationEvent {
   kind: NotificationKind;
   /** Who caused it (its name is kept on the row, as it was then). */
   actorMemberId?: string | null;
-  /** A name for an actor who is not a member (a contact-us or RSVP visitor). */
+  /**
+   * A name for an actor who is not a member (a contact-us or RSVP visitor), or the member
+   * actor's name when the caller has just read it (not looked up again).
+   */
   actorName?: string | null;
   /** What it is about (a conversation, a friendship, a ledger entry…). */
   subjectId?: string | null;
@@ -107,8 +110,14 @@ export async function emitNotifications(
   events: readonly NotificationEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
+  // Names the caller already knows are not looked up again.
   const actorIds = [
-    ...new Set(events.map((e) => e.actorMemberId).filter((id): id is string => !!id)),
+    ...new Set(
+      events
+        .filter((e) => e.actorName == null)
+        .map((e) => e.actorMemberId)
+        .filter((id): id is string => !!id),
+    ),
   ];
   const names = new Map(
     actorIds.length === 0

@@ -99,8 +99,9 @@ export const pointCreate: MutationHandler<'point.create'> = {
     const discount = await checkEntryDiscount(tx, input, values.recordedAt);
     const [row] = await tx.insert(pointEntries).values(values).returning();
     if (discount) await recordEntryDiscount(tx, values, discount);
-    await notifyPointEntries(tx, [row!]);
-    return (await pointEntriesToClient(tx, [row!]))[0]!;
+    const [created] = await pointEntriesToClient(tx, [row!]);
+    await notifyPointEntries(tx, [created!]);
+    return created!;
   },
 
   /** Every check of `run` in a few queries, one multi-row insert; any refusal goes one by one. */
@@ -145,7 +146,8 @@ export const pointCreate: MutationHandler<'point.create'> = {
     // The rows are known in full: no RETURNING to read back (it costs as much as the insert).
     const records = freshRecords(rows, ctx.now);
     await insertRows(tx, pointEntries, records);
-    await notifyPointEntries(tx, records);
-    return pointEntriesToClient(tx, records);
+    const created = await pointEntriesToClient(tx, records);
+    await notifyPointEntries(tx, created);
+    return created;
   },
 };
