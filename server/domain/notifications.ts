@@ -2,9 +2,11 @@
 // notification.open mutation, the reads of the routes and the pull source of `notifications`.
 // A notification is a row: it reaches open apps by the live poke (its insert trigger) and the
 // pull, closed apps by a push job that any server process sends after commit (server/push).
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/client';
 import { members } from '../db/schema';
+import { insertRows } from '../db/insert-rows';
 import { notifications, pushJobs, pushTokens } from '../db/schema-messages';
 import { ApiError } from '../http/errors';
 import type { MutationHandler, PullSource } from '../sync/registry';
@@ -43,7 +45,10 @@ export interface NotificationEvent {
   kind: NotificationKind;
   /** Who caused it (its name is kept on the row, as it was then). */
   actorMemberId?: string | null;
-  /** A name for an actor who is not a member (a contact-us or RSVP visitor). */
+  /**
+   * A name for an actor who is not a member (a contact-us or RSVP visitor), or the member
+   * actor's name when the caller has just read it (not looked up again).
+   */
   actorName?: string | null;
   /** What it is about (a conversation, a friendship, a ledger entry…). */
   subjectId?: string | null;
@@ -103,10 +108,16 @@ export const setPushSettings: MutationHandler<'profile.setPushSettings'> = {
 export async function emitNotifications(
   tx: Transaction,
   events: readonly NotificationEvent[],
-): Promise<NotificationItem[]> {
-  if (events.length === 0) return [];
+): Promise<void> {
+  if (events.length === 0) return;
+  // Names the caller already knows are not looked up again.
   const actorIds = [
-    ...new Set(events.map((e) => e.actorMemberId).filter((id): id is string => !!id)),
+    ...new Set(
+      events
+        .filter((e) => e.actorName == null)
+        .map((e) => e.actorMemberId)
+        .filter((id): id is string => !!id),
+    ),
   ];
   const names = new Map(
     actorIds.length === 0
@@ -118,21 +129,20 @@ export async function emitNotifications(
             .where(inArray(members.id, actorIds))
         ).map((m) => [m.id, m.name]),
   );
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      events.map((e) => ({
-        memberId: e.memberId,
-        agencyId: e.agencyId ?? null,
-        kind: e.kind,
-        actorMemberId: e.actorMemberId ?? null,
-        actorName: e.actorName ?? (e.actorMemberId ? (names.get(e.actorMemberId) ?? null) : null),
-        subjectId: e.subjectId ?? null,
-        link: e.link ?? null,
-        params: e.params ?? {},
-      })),
-    )
-    .returning();
+  // Ids made here: the push jobs name their notification without reading the rows back
+  // (a booth's run of 100 point entries writes 100 notifications at once).
+  const rows = events.map((e) => ({
+    id: randomUUID(),
+    memberId: e.memberId,
+    agencyId: e.agencyId ?? null,
+    kind: e.kind,
+    actorMemberId: e.actorMemberId ?? null,
+    actorName: e.actorName ?? (e.actorMemberId ? (names.get(e.actorMemberId) ?? null) : null),
+    subjectId: e.subjectId ?? null,
+    link: e.link ?? null,
+    params: e.params ?? {},
+  }));
+  await insertRows(tx, notifications, rows);
   const receivers = [...new Set(rows.map((r) => r.memberId))];
   const withAddress = new Set(
     (
@@ -147,20 +157,16 @@ export async function emitNotifications(
   for (const row of rows) {
     const own = settings.get(row.memberId);
     if (!withAddress.has(row.memberId) || !own) continue;
-    if (own[pushTopicOf[row.kind as NotificationKind] ?? 'messages']) {
+    if (own[pushTopicOf[row.kind] ?? 'messages']) {
       jobs.push({ notificationId: row.id, memberId: row.memberId });
     }
   }
   if (jobs.length > 0) await tx.insert(pushJobs).values(jobs);
-  return rows.map(notificationForClient);
 }
 
 /** One event (see emitNotifications). */
-export async function emitNotification(
-  tx: Transaction,
-  event: NotificationEvent,
-): Promise<NotificationItem | undefined> {
-  return (await emitNotifications(tx, [event]))[0];
+export async function emitNotification(tx: Transaction, event: NotificationEvent): Promise<void> {
+  await emitNotifications(tx, [event]);
 }
 
 /** A member's live notifications, newest first. */

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { isUniqueViolation } from '../db/sql-state';
+import { insertRows } from '../db/insert-rows';
 import { ApiError } from '../http/errors';
 
 export interface StoredResult {
@@ -100,7 +101,9 @@ export async function runIdempotentMany(
     return await db.transaction(async (tx) => {
       const results = await effect(tx);
       if (results.length !== items.length) throw new Error('one result per item');
-      await tx.insert(idempotencyKeys).values(
+      await insertRows(
+        tx,
+        idempotencyKeys,
         items.map((item, i) => ({
           memberId,
           key: item.key,

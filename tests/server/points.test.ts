@@ -274,6 +274,77 @@ describe('points ledger', () => {
     expect(await entryCount(sql`id = ${mixed[1]!.id as string}`)).toBe(0);
   });
 
+  it('tells the buyer once per applied entry, naming group and staff, and not for a refusal', async () => {
+    const now = await balance();
+    const push = async (payloads: Record<string, unknown>[]) => {
+      const mutations = payloads.map((payload) => ({
+        id: randomUUID(),
+        name: 'point.create',
+        payload,
+      }));
+      const send = async () =>
+        (
+          (await (
+            await server.request('/api/sync/push', {
+              method: 'POST',
+              token: cast.staff.token,
+              json: { mutations },
+            })
+          ).json()) as { results: { status: string }[] }
+        ).results.map((r) => r.status);
+      const first = await send();
+      // Delivered again (the answer was lost): nothing new is written or told.
+      expect(await send()).toEqual(first);
+      return first;
+    };
+    // A run applied at once, then a run with a refusal in it, applied one by one.
+    const whole = [entry(cast, { invoiceValue: 5_000 }), entry(cast, { invoiceValue: 6_000 })];
+    const mixed = [
+      entry(cast, { invoiceValue: 7_000 }),
+      entry(cast, { invoiceValue: (now + 50) * 1000, deductedPoints: now + 50 }),
+      entry(cast, { invoiceValue: 8_000 }),
+    ];
+    expect(await push(whole)).toEqual(['applied', 'applied']);
+    expect(await push(mixed)).toEqual(['applied', 'rejected', 'applied']);
+    const ids = [...whole, ...mixed].map((p) => p.id as string);
+    const told = await queryRows<{
+      subject_id: string;
+      member_id: string;
+      kind: string;
+      actor_member_id: string;
+      actor_name: string;
+      params: { points: number; group: string };
+    }>(
+      server.database.db,
+      sql`SELECT subject_id, member_id, kind, actor_member_id, actor_name, params
+        FROM notifications WHERE subject_id IN (${sql.join(ids, sql`, `)})
+        ORDER BY params->>'points'`,
+    );
+    const [staff] = await queryRows<{ name: string }>(
+      server.database.db,
+      sql`SELECT name FROM members WHERE id = ${cast.staff.id}`,
+    );
+    const [group] = await queryRows<{ name: string }>(
+      server.database.db,
+      sql`SELECT name FROM groups WHERE id = ${cast.brandId}`,
+    );
+    const expected = (id: string | undefined, points: number) => ({
+      subject_id: id,
+      member_id: cast.demo.id,
+      kind: 'points_added',
+      actor_member_id: cast.staff.id,
+      actor_name: staff!.name,
+      params: { points, group: group!.name },
+    });
+    expect(told).toEqual([
+      expected(ids[0], 5),
+      expected(ids[1], 6),
+      expected(ids[2], 7),
+      expected(ids[4], 8),
+    ]);
+    expect(await entryCount(sql`id IN (${sql.join(ids, sql`, `)})`)).toBe(4);
+  });
+
   it('clamps a few minutes of clock skew, refuses the future and entries past the offline window', async () => {
     const now = server.clock.now.getTime();
     const at = (offsetMs: number, lang = 'vi') =>

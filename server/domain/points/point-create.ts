@@ -6,6 +6,7 @@ import { orderGroups, pointEntries } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { MutationContext, MutationHandler } from '../../sync/registry';
 import { paymentAmount, type PointCreate } from '../../../contract/points';
+import { insertRows } from '../../db/insert-rows';
 import { freshRecords, NeedsOneByOne, requireFresh } from './batch-path';
 import {
   checkNewEntry,
@@ -98,8 +99,9 @@ export const pointCreate: MutationHandler<'point.create'> = {
     const discount = await checkEntryDiscount(tx, input, values.recordedAt);
     const [row] = await tx.insert(pointEntries).values(values).returning();
     if (discount) await recordEntryDiscount(tx, values, discount);
-    await notifyPointEntries(tx, [row!]);
-    return (await pointEntriesToClient(tx, [row!]))[0]!;
+    const [created] = await pointEntriesToClient(tx, [row!]);
+    await notifyPointEntries(tx, [created!]);
+    return created!;
   },
 
   /** Every check of `run` in a few queries, one multi-row insert; any refusal goes one by one. */
@@ -143,8 +145,9 @@ export const pointCreate: MutationHandler<'point.create'> = {
     });
     // The rows are known in full: no RETURNING to read back (it costs as much as the insert).
     const records = freshRecords(rows, ctx.now);
-    await tx.insert(pointEntries).values(records);
-    await notifyPointEntries(tx, records);
-    return pointEntriesToClient(tx, records);
+    await insertRows(tx, pointEntries, records);
+    const created = await pointEntriesToClient(tx, records);
+    await notifyPointEntries(tx, created);
+    return created;
   },
 };

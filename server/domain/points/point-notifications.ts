@@ -12,6 +12,9 @@ export interface NotifiedEntry {
   staffMemberId: string;
   accumulatedPoints: number;
   deductedPoints: number;
+  /** Known when the entries were already read with their names (saves two look-ups). */
+  sellerGroupName?: string;
+  staffName?: string;
 }
 
 export async function notifyPointEntries(
@@ -19,23 +22,29 @@ export async function notifyPointEntries(
   entries: readonly NotifiedEntry[],
 ): Promise<void> {
   if (entries.length === 0) return;
+  const unnamed = [
+    ...new Set(entries.filter((e) => !e.sellerGroupName).map((e) => e.sellerGroupId)),
+  ];
   const names = new Map(
-    (
-      await tx
-        .select({ id: groups.id, name: groups.name })
-        .from(groups)
-        .where(inArray(groups.id, [...new Set(entries.map((e) => e.sellerGroupId))]))
-    ).map((g) => [g.id, g.name]),
+    unnamed.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: groups.id, name: groups.name })
+            .from(groups)
+            .where(inArray(groups.id, unnamed))
+        ).map((g) => [g.id, g.name]),
   );
   const events: NotificationEvent[] = [];
   for (const entry of entries) {
     const common = {
       memberId: entry.buyerMemberId,
       actorMemberId: entry.staffMemberId,
+      actorName: entry.staffName || undefined,
       subjectId: entry.id,
       link: '/action/viewPoint',
     };
-    const group = names.get(entry.sellerGroupId) ?? '';
+    const group = entry.sellerGroupName || (names.get(entry.sellerGroupId) ?? '');
     if (entry.accumulatedPoints > 0) {
       events.push({
         ...common,
