@@ -1,15 +1,18 @@
 // Several devices of one member under faults (issue 24, after jepsen-powersync): 3 to 5 devices,
 // each its own Dexie database on fake-indexeddb and its own outbox, edit the same contacts,
-// posts, links, profile, job diary and CV field by field, delete rows and log points and
-// check-ins, while their requests are dropped before or after the server, doubled, held back
-// and delivered late (so out of order), answered 401 or 503, a device restarts with its answer
-// lost (mid-flush) and the server restarts (a new app on the same database: the in-process
-// PGlite cannot be killed and reopened with its data, so the process restart is the app's, the
-// database survives as PostgreSQL would).
+// posts, products, activities, relics, posters, links, profile, job diary, CV and wedding
+// invitation field by field through the screens' own save functions, create and delete rows,
+// send messages to a friend and delete their own, and log points and check-ins, while their
+// requests are dropped before or after the server, doubled, held back and delivered late (so
+// out of order), answered 401 or 503, a device restarts with its answer lost (mid-flush) and the
+// server restarts (a new app on the same database: the in-process PGlite cannot be killed and
+// reopened with its data, so the process restart is the app's, the database survives as
+// PostgreSQL would).
 // After healing (network ok, every device flushes and pulls until quiet) each run counts:
 //   lost     — a queued write not applied once, a row or ledger entry missing, a field whose
 //              server value is not the last write in the server's order;
-//   doubled  — a ledger entry, contact or kept conflict on the server more than once;
+//   doubled  — a ledger entry, contact, message copy or kept conflict on the server more than
+//              once, or a message held twice on a device;
 //   diverged — a device whose tables differ from the server's (a fresh device's full pull), or a
 //              conflict on the server that no overwrite explains;
 //   silent overwrites — a value another device had written, replaced by a write whose base did
@@ -21,13 +24,30 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Dexie from 'dexie';
 import { sql } from 'drizzle-orm';
-import { sameFieldValue, type FieldValue } from '../../contract/field-merge';
+import * as v from 'valibot';
+import { sameFieldValue, type FieldValue, type FieldValues } from '../../contract/field-merge';
+import {
+  contentColumns,
+  contentFieldValues,
+  contentKinds,
+  type ContentKind,
+} from '../../contract/content-writes';
+import { mutations } from '../../contract/mutations';
+import { weddingFieldValues, type WeddingUpsertInput } from '../../contract/wedding';
 import { contactMergedFields, contactSearchKey } from '../../contract/contact';
 import { profileMergedFields } from '../../contract/member';
 import { paymentAmount, pointsEarned } from '../../contract/points';
 import type { PushResult } from '../../contract/sync';
 import { queryRows } from '../../server/db/client';
-import type { AppDb, CheckInRow, ContactRow, CvRow, PointEntryRow } from '../../src/db/app-db';
+import type {
+  AppDb,
+  CheckInRow,
+  ContactRow,
+  CvRow,
+  PointEntryRow,
+  PosterRow,
+  WeddingRow,
+} from '../../src/db/app-db';
 import { duplicateOfLocal } from '../../src/lib/points-math';
 import { queueMutationIn } from '../../src/sync/mutate';
 import { fieldEdit } from '../../src/sync/field-edit';
@@ -38,11 +58,20 @@ import {
   saveAccountLink,
 } from '../../src/features/account-links/account-links-data';
 import {
+  contentTableOf,
   deleteContentIn,
   payloadOfRow,
   saveContentIn,
+  type AnyContentRow,
+  type ContentPayload,
   type ContentRow,
 } from '../../src/features/content/content-data';
+import { saveWedding, weddingPayloadOf } from '../../src/features/wedding/wedding-data';
+import {
+  deleteMessageWrite,
+  onServer,
+  sendMessageWrite,
+} from '../../src/features/messages/message-writes';
 import {
   deleteJobDiaryEntry,
   saveJobDiaryEntry,
@@ -61,6 +90,25 @@ const cvFields = ['address', 'aboutMe', 'skills'] as const;
 const postFields = ['title', 'content'] as const;
 // A link's title and address (the account links' per-field merge, decision 1062).
 const linkFields = ['title', 'url'] as const;
+// The other content kinds and the fields an edit of each changes (decision 1062): texts, a price
+// (digits), a poster's end date, picture list and switch.
+const itemEditFields = {
+  product: ['title', 'content', 'price'],
+  activity: ['displayName', 'content'],
+  relic: ['title', 'content'],
+  poster: ['endDate', 'images', 'enabled'],
+} as const;
+type ItemKind = keyof typeof itemEditFields;
+const itemKinds = Object.keys(itemEditFields) as ItemKind[];
+// The wedding's plain fields and two nested groups (each compared whole as canonical JSON).
+const weddingFields = [
+  'venue',
+  'partyVenue',
+  'message',
+  'status',
+  'groomsFamily',
+  'weddingDay',
+] as const;
 
 type Op =
   | { kind: 'contact-create'; device: number }
@@ -82,6 +130,12 @@ type Op =
   | { kind: 'link-create'; device: number }
   | { kind: 'link-edit'; device: number; pick: number; field: (typeof linkFields)[number] }
   | { kind: 'link-delete'; device: number; pick: number }
+  | { kind: 'item-create'; device: number; item: ItemKind }
+  | { kind: 'item-edit'; device: number; item: ItemKind; pick: number; field: string }
+  | { kind: 'item-delete'; device: number; item: ItemKind; pick: number }
+  | { kind: 'wedding-edit'; device: number; field: (typeof weddingFields)[number] }
+  | { kind: 'message-send'; device: number; reply: boolean; pick: number }
+  | { kind: 'message-delete'; device: number; pick: number }
   | { kind: 'point'; device: number; value: number }
   | { kind: 'checkin'; device: number }
   | { kind: 'flush'; device: number; faults: FaultName[] }
@@ -184,6 +238,56 @@ function opArb(devices: number): fc.Arbitrary<Op> {
     {
       weight: 2,
       arbitrary: fc.record({
+        kind: fc.constant('item-create' as const),
+        device,
+        item: fc.constantFrom(...itemKinds),
+      }),
+    },
+    {
+      weight: 5,
+      arbitrary: fc.constantFrom(...itemKinds).chain((item) =>
+        fc.record({
+          kind: fc.constant('item-edit' as const),
+          device,
+          item: fc.constant(item),
+          pick,
+          field: fc.constantFrom<string>(...itemEditFields[item]),
+        }),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('item-delete' as const),
+        device,
+        item: fc.constantFrom(...itemKinds),
+        pick,
+      }),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant('wedding-edit' as const),
+        device,
+        field: fc.constantFrom(...weddingFields),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('message-send' as const),
+        device,
+        reply: fc.boolean(),
+        pick,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('message-delete' as const), device, pick }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
         kind: fc.constant('point' as const),
         device,
         value: fc.integer({ min: 1, max: 50 }).map((n) => n * 10_000),
@@ -210,7 +314,7 @@ function opArb(devices: number): fc.Arbitrary<Op> {
 export const scenarios: fc.Arbitrary<Scenario> = fc.integer({ min: 3, max: 5 }).chain((devices) =>
   fc.record({
     devices: fc.constant(devices),
-    ops: fc.array(opArb(devices), { minLength: 15, maxLength: 40 }),
+    ops: fc.array(opArb(devices), { minLength: 20, maxLength: 50 }),
   }),
 );
 
@@ -227,11 +331,13 @@ interface World {
   me: string;
   groupId: string;
   buyers: string[];
+  /** A friend of the member's, whom the devices write messages to. */
+  friend: string;
 }
 
 async function newWorld(server: TestServer): Promise<World> {
-  const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-  const [me, ...buyers] = ids as [string, ...string[]];
+  const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+  const [me, friend, ...buyers] = ids as [string, string, ...string[]];
   for (const [n, id] of ids.entries()) {
     await queryRows(
       server.database.db,
@@ -247,7 +353,12 @@ async function newWorld(server: TestServer): Promise<World> {
     server.database.db,
     sql`INSERT INTO group_members (group_id, member_id, role) VALUES (${groupId}, ${me}, 'seller')`,
   );
-  return { me, groupId, buyers };
+  await queryRows(
+    server.database.db,
+    sql`INSERT INTO friendships (from_member_id, to_member_id, status)
+        VALUES (${me}, ${friend}, 'accepted')`,
+  );
+  return { me, groupId, buyers, friend };
 }
 
 /** A write the server handled, in the server's order (replays included). */
@@ -272,12 +383,37 @@ function sorted<T extends { id: string }>(rows: T[]): T[] {
 /** Live rows of a table oldest first (what a screen lists and a pick indexes). */
 async function liveRows<T extends { id: string; createdAt: string; deletedAt: string | null }>(
   db: AppDb,
-  table: 'contacts' | 'jobDiary' | 'posts',
+  table: 'contacts' | 'jobDiary' | (typeof contentTableOf)[ContentKind],
 ): Promise<T[]> {
   const rows = (await db.table<T, string>(table).toArray()).filter((r) => r.deletedAt === null);
   return rows.sort((a, b) =>
     a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1,
   );
+}
+
+/** The fields an edit with `base` writes (those the base names); without one, all of them. */
+function named(values: FieldValues, base: Record<string, unknown> | undefined): FieldValues {
+  if (!base) return values;
+  return Object.fromEntries(Object.entries(values).filter(([field]) => Object.hasOwn(base, field)));
+}
+
+/** An item's merged fields as the server stores them from an upsert's payload (none if refused). */
+function itemFieldValues(kind: ContentKind, payload: unknown): FieldValues | undefined {
+  const parsed = v.safeParse(mutations[`${kind}.upsert`].schema, payload);
+  if (!parsed.success) return undefined;
+  return contentFieldValues(
+    kind,
+    (contentColumns[kind] as (input: unknown) => object)(parsed.output),
+  );
+}
+
+/** A merged field's value in a row a device holds, compared as the server compares it. */
+function heldFieldValue(key: string, row: Record<string, unknown>, field: string): FieldValue {
+  const entity = key.split('|')[0]!;
+  if (entity === 'weddings') return weddingFieldValues(row)[field] ?? null;
+  const kind = contentKinds.find((k) => contentTableOf[k] === entity);
+  if (kind) return contentFieldValues(kind, row)[field] ?? null;
+  return norm(row[field]);
 }
 
 /**
@@ -352,11 +488,27 @@ class OverwriteModel {
       case 'jobDiary.delete':
         this.row(`jobDiary|${p.id as string}`).deleted = true;
         return;
+      case 'wedding.upsert':
+        return this.write('weddings', p.id as string, named(weddingFieldValues(p), base), base);
       case 'post.upsert':
-        return this.write('posts', p.id as string, pick(postFields, base), base);
-      case 'post.delete':
-        this.row(`posts|${p.id as string}`).deleted = true;
+      case 'product.upsert':
+      case 'activity.upsert':
+      case 'relic.upsert':
+      case 'poster.upsert': {
+        const kind = entry.name.split('.')[0] as ContentKind;
+        const values = itemFieldValues(kind, p);
+        if (values) this.write(contentTableOf[kind], p.id as string, named(values, base), base);
         return;
+      }
+      case 'post.delete':
+      case 'product.delete':
+      case 'activity.delete':
+      case 'relic.delete':
+      case 'poster.delete': {
+        const kind = entry.name.split('.')[0] as ContentKind;
+        this.row(`${contentTableOf[kind]}|${p.id as string}`).deleted = true;
+        return;
+      }
       case 'accountLink.upsert':
         return this.write('accountLinks', p.id as string, pick(linkFields, base), base);
       case 'accountLink.delete':
@@ -433,11 +585,36 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
   };
   let written = 0;
   const value = (field: string, n: number) => `${field} ${n}.${(written += 1)}`;
+  const stamp = (n: number): Stamp => ({
+    text: (field) => value(field, n),
+    count: () => (written += 1),
+  });
   const linkUrl = (n: number) => `https://example.vn/${n}/${(written += 1)}`;
 
-  // Before the faults: one device makes two contacts and a diary entry, every device pulls them.
+  // The messages the devices send (by id), to count on the server and on every device.
+  const sent: string[] = [];
+  const mePerson = { id: me, name: 'Người 0', urlMinify: `md-${me}`, avatarUrl: null };
+  const friendPerson = {
+    id: world.friend,
+    name: 'Người 1',
+    urlMinify: `md-${world.friend}`,
+    avatarUrl: null,
+  };
+
+  // Before the faults: one device makes two contacts, a diary entry, the member's wedding
+  // invitation, an item of each other content kind and a message; every device pulls them.
   for (const name of ['Chị Lan', 'Anh Hải']) await createContact(devices[0]!, me, name);
   await saveJobDiaryEntry(devices[0]!.db, me, { date: today, title: 'Gặp khách', content: '' });
+  await saveWedding(devices[0]!.db, me, newWedding(), []);
+  for (const kind of itemKinds)
+    await saveContentIn(devices[0]!.db, me, kind, newItem(kind, stamp(0)));
+  const first = sendMessageWrite(mePerson, {
+    to: [world.friend],
+    body: 'Chào bạn',
+    people: [friendPerson],
+  });
+  sent.push(first.payload.id);
+  await queueMutationIn(devices[0]!.db, first, me);
   await track(0);
   for (const device of devices) await flush(device);
 
@@ -578,6 +755,54 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
         if (row) await deleteAccountLink(db, row);
         break;
       }
+      case 'item-create':
+        await saveContentIn(db, me, op.item, newItem(op.item, stamp(op.device)));
+        break;
+      case 'item-edit': {
+        const live = await liveRows<ContentRow<ItemKind>>(db, contentTableOf[op.item]);
+        const row = live[op.pick % Math.max(live.length, 1)];
+        if (!row) break;
+        const payload = payloadOfRow(op.item, row as never) as Record<string, unknown>;
+        const next = itemFieldEdit(row, op.field, stamp(op.device));
+        await saveContentIn(db, me, op.item, { ...payload, ...next } as never, row as never);
+        break;
+      }
+      case 'item-delete': {
+        const live = await liveRows<ContentRow<ItemKind>>(db, contentTableOf[op.item]);
+        const row = live[op.pick % Math.max(live.length, 1)];
+        if (row) await deleteContentIn(db, me, op.item, row.id);
+        break;
+      }
+      case 'wedding-edit': {
+        const [row] = await db.weddings.toArray();
+        if (!row) break;
+        const next = weddingFieldEdit(row, op.field, stamp(op.device));
+        await saveWedding(db, me, { ...weddingPayloadOf(row), ...next }, [], row);
+        break;
+      }
+      case 'message-send': {
+        // A reply goes on a conversation this device holds; otherwise a new conversation.
+        const held = await db.messages.orderBy('id').toArray();
+        const on = op.reply ? held[op.pick % Math.max(held.length, 1)] : undefined;
+        const write = sendMessageWrite(mePerson, {
+          ...(on ? { groupMessageId: on.groupMessageId } : {}),
+          to: [world.friend],
+          body: value('Tin nhắn', op.device),
+          people: [friendPerson],
+        });
+        sent.push(write.payload.id);
+        await queueMutationIn(db, write, me);
+        break;
+      }
+      case 'message-delete': {
+        // As the thread offers it: an own message the server holds, not deleted yet.
+        const own = (await db.messages.orderBy('id').toArray()).filter(
+          (copy) => copy.senderMemberId === me && copy.deletedAt === null && onServer(copy),
+        );
+        const copy = own[op.pick % Math.max(own.length, 1)];
+        if (copy) await queueMutationIn(db, deleteMessageWrite(copy), me);
+        break;
+      }
       case 'cv-edit': {
         const opened = await db.cvs.get(me);
         const from: Omit<CvRow, 'id' | 'memberId' | 'createdAt' | 'updatedAt' | 'deletedAt'> =
@@ -649,12 +874,119 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
   }
 
   await check(server, world, devices, queued, handled, counts);
+  await checkMessages(server, world, devices, sent, handled, counts);
   for (const device of devices) {
     const name = device.db.name;
     device.db.close();
     await Dexie.delete(name);
   }
   return counts;
+}
+
+/** Fresh values for one device's write: a text naming the field, or a number never used. */
+interface Stamp {
+  text(field: string): string;
+  count(): number;
+}
+
+/** A day after the first of 2030 (a poster's end date, always after its start). */
+const dayOf = (n: number) =>
+  new Date(Date.UTC(2030, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+const pictureOf = (n: number) => `https://example.vn/anh/${n}.png`;
+
+/** The member's wedding invitation as its screen first saves it. */
+function newWedding(): WeddingUpsertInput {
+  return {
+    id: crypto.randomUUID(),
+    groomsFamily: { name: 'Minh', father: 'Ông Tâm' },
+    bridesFamily: { name: 'Lan', mother: 'Bà Hoa' },
+    groomsBank: null,
+    bridesBank: null,
+    weddingDay: { h: '11H00', d: 20, m: 12, y: 2030 },
+    weddingPartyDay: { h: '11H30', d: 20, m: 12, y: 2030 },
+    venue: 'Nhà hàng Sen',
+    partyVenue: '',
+    message: '',
+    status: 'ACTIVE',
+  };
+}
+
+/** The wedding form's change of one field (a nested group changes one of its parts). */
+function weddingFieldEdit(
+  row: WeddingRow,
+  field: (typeof weddingFields)[number],
+  stamp: Stamp,
+): Partial<WeddingUpsertInput> {
+  switch (field) {
+    case 'status':
+      return { status: row.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' };
+    case 'groomsFamily':
+      return { groomsFamily: { ...row.groomsFamily, father: stamp.text('Ông') } };
+    case 'weddingDay': {
+      const n = stamp.count();
+      const h = `${String(n % 24).padStart(2, '0')}H${String(n % 60).padStart(2, '0')}`;
+      return { weddingDay: { h, d: 1 + (n % 28), m: row.weddingDay.m, y: row.weddingDay.y } };
+    }
+    default:
+      return { [field]: stamp.text(field) };
+  }
+}
+
+/** A new item of a kind as its screen's form sends it. */
+function newItem(kind: ItemKind, stamp: Stamp): ContentPayload<ItemKind> {
+  const keys = { id: crypto.randomUUID(), groupId: null };
+  switch (kind) {
+    case 'product':
+      return {
+        ...keys,
+        type: 'sell',
+        childType: 'Đồ gỗ',
+        title: stamp.text('Sản phẩm'),
+        content: stamp.text('Mô tả'),
+        price: String(stamp.count() * 1000),
+        images: [],
+        policy: 'public',
+      };
+    case 'activity':
+      return {
+        ...keys,
+        type: 'education',
+        displayName: stamp.text('Trường'),
+        content: stamp.text('Khoá'),
+        policy: 'public',
+      };
+    case 'relic':
+      return { ...keys, title: stamp.text('Kỷ vật'), content: '', images: [], policy: 'public' };
+    case 'poster':
+      return {
+        ...keys,
+        viewType: 'posts',
+        startDate: today,
+        endDate: dayOf(stamp.count()),
+        images: [pictureOf(stamp.count())],
+        enabled: false,
+      };
+  }
+}
+
+/** The form's change of one field of an item. */
+function itemFieldEdit(
+  row: ContentRow<ItemKind>,
+  field: string,
+  stamp: Stamp,
+): Record<string, unknown> {
+  switch (field) {
+    case 'price':
+      return { price: String(stamp.count() * 1000) };
+    case 'endDate':
+      return { endDate: dayOf(stamp.count()) };
+    case 'images':
+      return { images: [pictureOf(stamp.count())] };
+    case 'enabled':
+      return { enabled: !(row as PosterRow).enabled };
+    default:
+      return { [field]: stamp.text(field) };
+  }
 }
 
 async function createContact(device: Device, me: string, name: string) {
@@ -778,6 +1110,12 @@ async function checkIn(device: Device, world: World) {
 const comparedTables = [
   'contacts',
   'posts',
+  'products',
+  'activities',
+  'relics',
+  'posters',
+  'weddings',
+  'messages',
   'accountLinks',
   'profile',
   'jobDiary',
@@ -893,7 +1231,14 @@ async function check(
     serverRows[`contacts|${row.id}`] = { ...row };
   for (const row of await fresh.db.jobDiary.toArray())
     serverRows[`jobDiary|${row.id}`] = { ...row };
-  for (const row of await fresh.db.posts.toArray()) serverRows[`posts|${row.id}`] = { ...row };
+  for (const kind of contentKinds) {
+    const table = contentTableOf[kind];
+    for (const row of await fresh.db.table<AnyContentRow, string>(table).toArray()) {
+      serverRows[`${table}|${row.id}`] = { ...row };
+    }
+  }
+  for (const row of await fresh.db.weddings.toArray())
+    serverRows[`weddings|${row.id}`] = { ...row };
   for (const row of await fresh.db.accountLinks.toArray())
     serverRows[`accountLinks|${row.id}`] = { ...row };
   const profile = await fresh.db.profile.get(me);
@@ -916,7 +1261,7 @@ async function check(
       continue;
     }
     for (const [field, expected] of row.fields) {
-      if (!sameFieldValue(norm(held[field]), expected)) {
+      if (!sameFieldValue(heldFieldValue(key, held, field), expected)) {
         counts.lost += 1;
         counts.details.push(
           `lost: ${key}.${field} is ${JSON.stringify(held[field])}, last write ${JSON.stringify(expected)}`,
@@ -967,6 +1312,82 @@ async function check(
   }
   fresh.db.close();
   await Dexie.delete(fresh.db.name);
+}
+
+/**
+ * Messages: every message a device sent is on the server exactly once for the member and once for
+ * the friend, deleted for the member only when a delete of it was applied, and held at most once
+ * on every device (there unless deleted).
+ */
+async function checkMessages(
+  server: TestServer,
+  world: World,
+  devices: Device[],
+  sent: string[],
+  handled: Handled[],
+  counts: RunCounts,
+) {
+  const { me, friend } = world;
+  const deleted = new Set(
+    handled
+      .filter((h) => h.name === 'message.delete' && h.status === 'applied')
+      .map((h) => h.payload.id as string),
+  );
+  const copies = await queryRows<{
+    message_id: string;
+    owner_member_id: string;
+    deleted_at: string | null;
+  }>(
+    server.database.db,
+    sql`SELECT message_id, owner_member_id, deleted_at FROM message_copies
+        WHERE sender_member_id = ${me}`,
+  );
+  const wanted = new Set(sent);
+  for (const id of sent) {
+    for (const owner of [me, friend]) {
+      const held = copies.filter((c) => c.message_id === id && c.owner_member_id === owner);
+      const whose = owner === me ? 'member' : 'friend';
+      if (held.length === 0) {
+        counts.lost += 1;
+        counts.details.push(`lost: message ${id} missing for the ${whose} on the server`);
+        continue;
+      }
+      if (held.length > 1) {
+        counts.doubled += held.length - 1;
+        counts.details.push(`doubled: message ${id} ${held.length} times for the ${whose}`);
+      }
+      const gone = held.some((c) => c.deleted_at !== null);
+      if (gone !== (owner === me && deleted.has(id))) {
+        counts.diverged += 1;
+        counts.details.push(`diverged: message ${id} of the ${whose} deleted: ${gone}`);
+      }
+    }
+  }
+  for (const copy of copies) {
+    if (!wanted.has(copy.message_id)) {
+      counts.doubled += 1;
+      counts.details.push(`doubled: message ${copy.message_id} on the server, never sent`);
+    }
+  }
+  for (const [n, device] of devices.entries()) {
+    const rows = await device.db.messages.toArray();
+    for (const id of sent) {
+      const held = rows.filter((row) => row.messageId === id).length;
+      if (held > 1) {
+        counts.doubled += held - 1;
+        counts.details.push(`doubled: device ${n} holds message ${id} ${held} times`);
+      } else if (held === 0 && !deleted.has(id)) {
+        counts.lost += 1;
+        counts.details.push(`lost: device ${n} lacks message ${id}`);
+      }
+    }
+    for (const row of rows) {
+      if (!wanted.has(row.messageId)) {
+        counts.doubled += 1;
+        counts.details.push(`doubled: device ${n} holds message ${row.messageId}, never sent`);
+      }
+    }
+  }
 }
 
 /** Runs `runs` seeded scenarios and adds up what they found. */
