@@ -78,7 +78,7 @@ export const entities = {
   },
   contacts: {
     key: 'id',
-    indexes: ['name', 'cardMemberId', 'updatedAt'],
+    indexes: ['cardMemberId'],
     source: 'pull',
     reads: 'the owner of the phonebook',
     mutations: ['contact.upsert', 'contact.delete', 'contact.exchange'],
