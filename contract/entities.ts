@@ -140,7 +140,7 @@ export const entities = {
   },
   contacts: {
     key: 'id',
-    indexes: ['name', 'cardMemberId', 'updatedAt'],
+    indexes: ['cardMemberId'],
     source: 'pull',
     reads: 'the owner of the phonebook',
     mutations: {

@@ -433,6 +433,15 @@ export const appDbVersions: AppDbVersion[] = [
       conflicts: 'id, [entity+rowId]',
     },
   },
+  {
+    // Contacts keep the one index screens read (saved cards by member): the phonebook reads
+    // every row and sorts them itself, and each index is written again for every pulled row
+    // (a first pull of 100,000 contacts, issue 25).
+    version: 19,
+    stores: {
+      contacts: 'id, cardMemberId',
+    },
+  },
 ];
 
 export const appDbName = 'mecards';

@@ -1,6 +1,6 @@
 // Phonebook data access: reads the local mirror, writes through the outbox.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb, type ConflictRow, type ContactRow } from '../../db/app-db';
+import { appDb, type AppDb, type ConflictRow, type ContactRow } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
 import { fieldEdit, resolveConflict, type ShapeRow } from '../../sync/field-edit';
 import type { ConflictChoice } from '../../../contract/field-merge';
@@ -20,13 +20,15 @@ import { contactsImport } from '../../../contract/rest-routes';
 import type { ContactsImportAnswer } from '../../../contract/rest-answers';
 import { outboxChanged } from '../../sync/flush-signal';
 
+/** The member's contacts on this device, deleted ones left out, in name order. */
+export async function listContacts(db: AppDb, ownerId: string): Promise<ContactRow[]> {
+  const rows = await db.contacts.toArray();
+  return sortContacts(rows.filter((r) => r.deletedAt === null && r.ownerMemberId === ownerId));
+}
+
 /** The member's live contacts in name order; undefined while the first read runs. */
 export function useContacts(ownerId: string | undefined): ContactRow[] | undefined {
-  return useLiveQuery(async () => {
-    if (!ownerId) return [];
-    const rows = await appDb.contacts.toArray();
-    return sortContacts(rows.filter((r) => r.deletedAt === null && r.ownerMemberId === ownerId));
-  }, [ownerId]);
+  return useLiveQuery(() => (ownerId ? listContacts(appDb, ownerId) : []), [ownerId]);
 }
 
 export function useContact(id: string | undefined): ContactRow | null | undefined {

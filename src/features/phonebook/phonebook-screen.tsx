@@ -1,5 +1,13 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { MessageCircle, Phone } from 'lucide-react';
@@ -53,6 +61,8 @@ type Editing =
   | null;
 
 const rowHeight = 76;
+/** Rows rendered beyond each edge of the view, so a quick scroll shows no blank. */
+const overscanRows = 4;
 
 export function PhonebookScreen({
   memberId,
@@ -258,36 +268,69 @@ interface ContactListProps {
   onDelete: (contact: ContactRow) => void;
 }
 
-/** Only the rows in view are in the DOM, so 10,000 contacts scroll and filter smoothly. */
+/** The scroll position and height of the list box, followed as it scrolls and resizes. */
+function useScrollView(scrollRef: RefObject<HTMLDivElement | null>) {
+  // Before the first measure: a phone screen's worth of rows.
+  const [view, setView] = useState({ top: 0, height: 800 });
+  useEffect(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    const update = () =>
+      setView((seen) =>
+        seen.top === box.scrollTop && seen.height === (box.clientHeight || seen.height)
+          ? seen
+          : { top: box.scrollTop, height: box.clientHeight || seen.height },
+      );
+    update();
+    box.addEventListener('scroll', update, { passive: true });
+    const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    resize?.observe(box);
+    return () => {
+      box.removeEventListener('scroll', update);
+      resize?.disconnect();
+    };
+  }, [scrollRef]);
+  return view;
+}
+
+/**
+ * Only the rows in view are in the DOM. Rows are all one height, so which rows are in view is
+ * simple arithmetic: a keystroke that changes the results costs the rows shown, not a measure
+ * of every result (100,000 contacts, issue 25).
+ */
 function ContactList({ contacts, clashing, onOpen, onEdit, onDelete }: ContactListProps) {
   const { t } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is meant to be used this way
-  const virtualizer = useVirtualizer({
-    count: contacts.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 4,
-  });
+  const view = useScrollView(scrollRef);
+  const first = Math.max(0, Math.floor(view.top / rowHeight) - overscanRows);
+  const end = Math.min(
+    contacts.length,
+    Math.ceil((view.top + view.height) / rowHeight) + overscanRows,
+  );
+  const shown: ReactNode[] = [];
+  for (let index = first; index < end; index++) {
+    const contact = contacts[index];
+    if (!contact) continue;
+    shown.push(
+      // Keyed by position: while typing, the same DOM rows take new contacts in place.
+      <ContactListRow
+        key={index}
+        contact={contact}
+        clashing={clashing.has(contact.id)}
+        start={index * rowHeight}
+        onOpen={onOpen}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />,
+    );
+  }
   return (
     <div ref={scrollRef} className="contact-list" role="list" aria-label={t`Danh sách liên hệ`}>
-      <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const contact = contacts[item.index];
-          if (!contact) return null;
-          return (
-            // Keyed by position: while typing, the same DOM rows take new contacts in place.
-            <ContactListRow
-              key={item.index}
-              contact={contact}
-              clashing={clashing.has(contact.id)}
-              start={item.start}
-              onOpen={onOpen}
-              onEdit={onEdit}
-              onDelete={onDelete}
-            />
-          );
-        })}
+      <div
+        role="presentation"
+        style={{ height: contacts.length * rowHeight, position: 'relative' }}
+      >
+        {shown}
       </div>
     </div>
   );
