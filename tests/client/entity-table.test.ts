@@ -92,7 +92,7 @@ describe('the entity table', () => {
     const older = new Dexie(name);
     older.version(entityTableVersion).stores({
       ...olderStores,
-      contacts: olderStores.contacts.replace(', updatedAt', ''),
+      friendships: olderStores.friendships.replace(', updatedAt', ''),
     });
     await older.table('syncState').put({ key: 'cursor', value: 7 });
     older.close();
@@ -105,8 +105,8 @@ describe('the entity table', () => {
       entity: 'contacts',
       rowId: 'r1',
     } as never);
-    await patched.contacts.put({ id: 'k1', name: 'An', updatedAt: '2026-01-01' } as never);
-    expect(await patched.contacts.orderBy('updatedAt').primaryKeys()).toEqual(['k1']);
+    await patched.friendships.put({ id: 'k1', updatedAt: '2026-01-01' } as never);
+    expect(await patched.friendships.orderBy('updatedAt').primaryKeys()).toEqual(['k1']);
     expect(await patched.conflicts.where('[entity+rowId]').equals(['contacts', 'r1']).count()).toBe(
       1,
     );
