@@ -2,13 +2,13 @@
 // the network really off while device B deletes it online. When A comes back its edit is not
 // dropped: the links screen says the link was deleted elsewhere, the server keeps it deleted
 // until A chooses, and "restore with my change" brings it back with A's title, on the server.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/axe';
 import {
   apiLogin,
   goOnline,
   logInThroughForm,
-  pendingOutboxEntries,
+  waitForOutboxEmpty,
   registerMemberByApi,
   type ApiSession,
 } from './support/session';
@@ -33,10 +33,6 @@ async function push(
     data: { clientId: 'e2e-seed', mutations: [{ id: crypto.randomUUID(), name, payload }] },
   });
   expect(res.ok()).toBe(true);
-}
-
-async function outboxEmpty(page: Page) {
-  await expect.poll(() => pendingOutboxEntries(page), { timeout: 15_000 }).toBe(0);
 }
 
 test('a link renamed offline while another device deleted it comes back with the rename, when asked', async ({
@@ -71,7 +67,7 @@ test('a link renamed offline while another device deleted it comes back with the
 
   // A comes back: the rename is kept as a choice, not applied and not dropped.
   await goOnline(context, page);
-  await outboxEmpty(page);
+  await waitForOutboxEmpty(page);
   const banner = page.getByTestId('conflict-banner');
   await expect(banner).toContainText('đã bị xoá trên thiết bị khác');
   expect(await serverLinks(request, session)).toEqual([]);
@@ -79,7 +75,7 @@ test('a link renamed offline while another device deleted it comes back with the
   // Restoring brings the link back with A's title, on the server.
   await banner.getByRole('button', { name: 'Khôi phục với thay đổi của tôi' }).click();
   await expect(banner).toHaveCount(0);
-  await outboxEmpty(page);
+  await waitForOutboxEmpty(page);
   await expect
     .poll(async () => (await serverLinks(request, session)).map((link) => link.title))
     .toEqual(['Cửa hàng mới']);

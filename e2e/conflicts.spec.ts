@@ -9,7 +9,7 @@ import {
   apiLogin,
   goOnline,
   logInThroughForm,
-  pendingOutboxEntries,
+  waitForOutboxEmpty,
   type ApiSession,
 } from './support/session';
 
@@ -31,10 +31,6 @@ async function editContact(page: Page, name: string, fields: Record<string, stri
   for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
   await form.getByRole('button', { name: 'Lưu' }).click();
   await expect(form).toHaveCount(0);
-}
-
-async function outboxEmpty(page: Page) {
-  await expect.poll(() => pendingOutboxEntries(page), { timeout: 15_000 }).toBe(0);
 }
 
 test('two devices: both fields survive, a same-field clash and an edit of a deleted contact are offered back', async ({
@@ -68,11 +64,11 @@ test('two devices: both fields survive, a same-field clash and an edit of a dele
     await context.setOffline(true);
     await editContact(page, name, { 'Công ty': 'Công ty A', 'Ghi chú': 'Gặp ở hội chợ' });
     await editContact(pageB, name, { 'Công ty': 'Công ty B', 'Số điện thoại': '0905 111 222' });
-    await outboxEmpty(pageB);
+    await waitForOutboxEmpty(pageB);
 
     // A comes back: its note and B's phone both stay; the company is A's, the later write.
     await goOnline(context, page);
-    await outboxEmpty(page);
+    await waitForOutboxEmpty(page);
     expect((await serverContact(request, session, id)).contact).toMatchObject({
       company: 'Công ty A',
       note: 'Gặp ở hội chợ',
@@ -88,7 +84,7 @@ test('two devices: both fields survive, a same-field clash and an edit of a dele
     await expect(banner).toContainText('Bản kia: Công ty A');
     await banner.getByRole('button', { name: 'Giữ bản của tôi' }).click();
     await expect(banner).toHaveCount(0);
-    await outboxEmpty(pageB);
+    await waitForOutboxEmpty(pageB);
     expect((await serverContact(request, session, id)).contact?.company).toBe('Công ty B');
 
     // A edits the note offline while the contact is deleted elsewhere: A may restore it.
@@ -102,7 +98,7 @@ test('two devices: both fields survive, a same-field clash and an edit of a dele
     await expect(gone).toContainText(`Liên hệ ${name} đã bị xoá trên thiết bị khác`);
     await gone.getByRole('button', { name: 'Khôi phục với thay đổi của tôi' }).click();
     await expect(gone).toHaveCount(0);
-    await outboxEmpty(page);
+    await waitForOutboxEmpty(page);
     await expect
       .poll(async () => (await serverContact(request, session, id)).contact?.note)
       .toBe('Số mới của chị Thu');

@@ -9,7 +9,7 @@ import {
   apiLogin,
   goOnline,
   logInThroughForm,
-  pendingOutboxEntries,
+  waitForOutboxEmpty,
   registerMemberByApi,
   type ApiSession,
 } from './support/session';
@@ -42,10 +42,6 @@ async function editPost(page: Page, fields: Record<string, string>) {
   }
   await form.getByRole('button', { name: 'Lưu' }).click();
   await expect(form).toBeHidden();
-}
-
-async function outboxEmpty(page: Page) {
-  await expect.poll(() => pendingOutboxEntries(page), { timeout: 15_000 }).toBe(0);
 }
 
 test('two devices edit a post: both fields survive, a same-field clash offers both values', async ({
@@ -92,12 +88,12 @@ test('two devices edit a post: both fields survive, a same-field clash offers bo
     await context.setOffline(true);
     await editPost(page, { 'Tiêu đề': 'Tiêu đề từ máy A', 'Nội dung': 'Nội dung từ máy A' });
     await editPost(pageB, { 'Tiêu đề': 'Tiêu đề từ máy B', Ngày: '2026-11-25' });
-    await outboxEmpty(pageB);
+    await waitForOutboxEmpty(pageB);
     expect((await serverPost(request, session, id)).title).toBe('Tiêu đề từ máy B');
 
     // A comes back: its content and B's date both stay; the title is A's, the later write.
     await goOnline(context, page);
-    await outboxEmpty(page);
+    await waitForOutboxEmpty(page);
     expect(await serverPost(request, session, id)).toMatchObject({
       title: 'Tiêu đề từ máy A',
       content: 'Nội dung từ máy A',
@@ -113,7 +109,7 @@ test('two devices edit a post: both fields survive, a same-field clash offers bo
     await expect(banner).toContainText('Bản kia: Tiêu đề từ máy A');
     await banner.getByRole('button', { name: 'Giữ bản của tôi' }).click();
     await expect(banner).toHaveCount(0);
-    await outboxEmpty(pageB);
+    await waitForOutboxEmpty(pageB);
     await expect
       .poll(async () => (await serverPost(request, session, id)).title)
       .toBe('Tiêu đề từ máy B');

@@ -9,7 +9,7 @@ import {
   apiLogin,
   goOnline,
   logInThroughForm,
-  pendingOutboxEntries,
+  waitForOutboxEmpty,
   registerMemberByApi,
   type ApiSession,
 } from './support/session';
@@ -34,10 +34,6 @@ async function editProfile(page: Page, fields: Record<string, string>) {
   }
   await form.getByRole('button', { name: 'Lưu hồ sơ' }).click();
   await expect(page.getByText(/^Đã lưu/)).toBeVisible();
-}
-
-async function outboxEmpty(page: Page) {
-  await expect.poll(() => pendingOutboxEntries(page), { timeout: 15_000 }).toBe(0);
 }
 
 test('two devices edit the card: both fields survive, a same-field clash offers both values', async ({
@@ -68,12 +64,12 @@ test('two devices edit the card: both fields survive, a same-field clash offers 
       'Chức danh': 'Chức danh từ máy B',
       'Câu giới thiệu': 'Giới thiệu từ máy B',
     });
-    await outboxEmpty(pageB);
+    await waitForOutboxEmpty(pageB);
     expect((await serverMember(request, session)).jobTitle).toBe('Chức danh từ máy B');
 
     // A comes back: its workplace and B's intro both stay; the job title is A's, the later write.
     await goOnline(context, page);
-    await outboxEmpty(page);
+    await waitForOutboxEmpty(page);
     expect(await serverMember(request, session)).toMatchObject({
       jobTitle: 'Chức danh từ máy A',
       workplace: 'Quán Sương Mai',
@@ -89,7 +85,7 @@ test('two devices edit the card: both fields survive, a same-field clash offers 
     await expect(banner).toContainText('Bản kia: Chức danh từ máy A');
     await banner.getByRole('button', { name: 'Giữ bản của tôi' }).click();
     await expect(banner).toHaveCount(0);
-    await outboxEmpty(pageB);
+    await waitForOutboxEmpty(pageB);
     await expect
       .poll(async () => (await serverMember(request, session)).jobTitle)
       .toBe('Chức danh từ máy B');

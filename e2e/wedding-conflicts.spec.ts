@@ -10,7 +10,7 @@ import {
   apiLogin,
   goOnline,
   logInThroughForm,
-  pendingOutboxEntries,
+  waitForOutboxEmpty,
   registerMemberByApi,
   type ApiSession,
 } from './support/session';
@@ -31,10 +31,6 @@ async function editWedding(page: Page, fields: Record<string, string>) {
   }
   await page.getByRole('button', { name: 'Lưu thiệp cưới' }).click();
   await expect(page.getByText(/^Đã lưu trên máy này/).last()).toBeVisible();
-}
-
-async function outboxEmpty(page: Page) {
-  await expect.poll(() => pendingOutboxEntries(page), { timeout: 15_000 }).toBe(0);
 }
 
 test('two devices edit the invitation: both fields survive, a same-field clash offers both values', async ({
@@ -73,12 +69,12 @@ test('two devices edit the invitation: both fields survive, a same-field clash o
     await context.setOffline(true);
     await editWedding(page, { 'Lời mời': 'Lời mời từ máy A', 'Địa điểm': 'Nhà thờ Đức Bà' });
     await editWedding(pageB, { 'Lời mời': 'Lời mời từ máy B', 'Nơi đãi tiệc': 'Tiệc tại nhà' });
-    await outboxEmpty(pageB);
+    await waitForOutboxEmpty(pageB);
     expect((await serverWedding(request, session, id)).message).toBe('Lời mời từ máy B');
 
     // A comes back: its venue and B's party venue both stay; the message is A's, written later.
     await goOnline(context, page);
-    await outboxEmpty(page);
+    await waitForOutboxEmpty(page);
     expect(await serverWedding(request, session, id)).toMatchObject({
       message: 'Lời mời từ máy A',
       venue: 'Nhà thờ Đức Bà',
@@ -94,7 +90,7 @@ test('two devices edit the invitation: both fields survive, a same-field clash o
     await expect(banner).toContainText('Bản kia: Lời mời từ máy A');
     await banner.getByRole('button', { name: 'Giữ bản của tôi' }).click();
     await expect(banner).toHaveCount(0);
-    await outboxEmpty(pageB);
+    await waitForOutboxEmpty(pageB);
     await expect
       .poll(async () => (await serverWedding(request, session, id)).message)
       .toBe('Lời mời từ máy B');

@@ -153,3 +153,8 @@ export async function pendingOutboxEntries(page: Page): Promise<number> {
     'mecards',
   );
 }
+
+/** Waits until this device's outbox has sent everything (nothing pending). */
+export async function waitForOutboxEmpty(page: Page): Promise<void> {
+  await expect.poll(() => pendingOutboxEntries(page), { timeout: 15_000 }).toBe(0);
+}
