@@ -5,13 +5,15 @@
 // and the app's is open from the login on.
 import { expect, test } from './support/axe';
 import type { ContactPage } from '../contract/contact';
-import { apiLogin, logInThroughForm } from './support/session';
+import { apiLogin, logInThroughForm, registerMemberByApi } from './support/session';
 
 test('a full device says so, keeps the typed contact, and saves it once there is room', async ({
   page,
   request,
 }) => {
-  const session = await apiLogin(request);
+  // A member of its own: the journey sees only its own contacts, whatever ran before it.
+  const member = await registerMemberByApi(request, { name: 'Phạm Thị Đầy' });
+  const session = await apiLogin(request, member);
   const name = `Phạm Đầy Bộ Nhớ ${Date.now()}`;
   const serverCount = async () => {
     const res = await request.get(
@@ -38,7 +40,7 @@ test('a full device says so, keeps the typed contact, and saves it once there is
     page.evaluate((value) => {
       (globalThis as { storageFull?: boolean }).storageFull = value;
     }, full);
-  await logInThroughForm(page);
+  await logInThroughForm(page, member);
   await page.goto('/action/phonebook');
   await expect(page.getByRole('heading', { level: 1, name: 'Danh bạ' })).toBeVisible();
 

@@ -58,12 +58,25 @@ export function dismissToast(id: string): void {
   emit();
 }
 
+/**
+ * At most `maxVisible` at once, the oldest leaving first — a polite one before an error: a
+ * burst of notifications must not push out "the device is full" while the member reads it.
+ */
+function withinLimit(list: ToastItem[]): ToastItem[] {
+  const kept = [...list];
+  while (kept.length > maxVisible) {
+    const polite = kept.findIndex((t) => t.kind !== 'error');
+    kept.splice(polite === -1 ? 0 : polite, 1);
+  }
+  return kept;
+}
+
 function show(kind: ToastKind, text: string, options: ToastOptions = {}): string {
   const id = options.id ?? `toast-${++counter}`;
   const item: ToastItem = { id, kind, text, ...(options.action && { action: options.action }) };
   const existing = timers.get(id);
   if (existing !== undefined) clearTimeout(existing);
-  items = [...items.filter((t) => t.id !== id), item].slice(-maxVisible);
+  items = withinLimit([...items.filter((t) => t.id !== id), item]);
   const duration = options.durationMs ?? toastDurationMs;
   if (Number.isFinite(duration)) {
     timers.set(

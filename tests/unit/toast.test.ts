@@ -31,3 +31,18 @@ describe('toast', () => {
     expect(currentToasts().map((t) => t.id)).toEqual(['sw-update']);
   });
 });
+
+describe('toasts at their limit', () => {
+  it('let a burst of notifications push out the oldest polite ones, never an error', () => {
+    toast.error('Bộ nhớ của máy đã đầy nên chưa lưu được.', { durationMs: 10_000 });
+    for (const points of [29, 35, 44, 53, 61]) {
+      toast.info(`Cộng điểm: Bạn được cộng ${points} điểm tại Cà Phê Sương Mai`);
+    }
+    expect(currentToasts().map((t) => t.text)).toEqual([
+      'Bộ nhớ của máy đã đầy nên chưa lưu được.',
+      'Cộng điểm: Bạn được cộng 44 điểm tại Cà Phê Sương Mai',
+      'Cộng điểm: Bạn được cộng 53 điểm tại Cà Phê Sương Mai',
+      'Cộng điểm: Bạn được cộng 61 điểm tại Cà Phê Sương Mai',
+    ]);
+  });
+});

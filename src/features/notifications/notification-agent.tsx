@@ -1,5 +1,5 @@
 // Mounted once for a logged-in member: a toast (2 s, top-right, spec §9) for each notification
-// that arrives while the app is open, and this device's push address kept registered when
+// that arrives while the app is open — not the history a new device's first pull brings — and this device's push address kept registered when
 // notifications are already allowed (asking is left to a gesture on the notifications screen).
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
@@ -9,10 +9,11 @@ import { currentMemberId } from '../../api/current-member';
 import { registerPushAddress } from '../../api/push-address';
 import { toast } from '../../ui/toast';
 import { notificationText } from '../../../contract/notification';
+import { isNews } from './notification-news';
 
 export function NotificationAgent() {
   const { i18n } = useLingui();
-  const seen = useRef<Set<string> | null>(null);
+  const seen = useRef<{ ids: Set<string>; since: number } | null>(null);
   const latest = useLiveQuery(() =>
     appDb.notifications.orderBy('createdAt').reverse().limit(20).toArray(),
   );
@@ -21,13 +22,13 @@ export function NotificationAgent() {
     if (!latest) return;
     if (seen.current === null) {
       // What was there at start is not news.
-      seen.current = new Set(latest.map((n) => n.id));
+      seen.current = { ids: new Set(latest.map((n) => n.id)), since: Date.now() };
       return;
     }
     for (const row of latest) {
-      if (seen.current.has(row.id)) continue;
-      seen.current.add(row.id);
-      if (row.openedAt !== null) continue;
+      if (seen.current.ids.has(row.id)) continue;
+      seen.current.ids.add(row.id);
+      if (row.openedAt !== null || !isNews(row.createdAt, seen.current.since)) continue;
       const text = notificationText(row, i18n.locale === 'en' ? 'en' : 'vi');
       toast.info(`${text.title}: ${text.body}`, { id: `notification-${row.id}` });
     }
