@@ -14,7 +14,7 @@ export interface FuzzReport {
   silentOverwrites: number;
   /** The scenarios that found something, with what they found. */
   failures: string[];
-  /** Time the runs took inside the test (without starting vitest). */
+  /** Time the runs took inside the test (without starting vitest); summed over workers. */
   ms: number;
   /** `runs: N, lost: x, doubled: y, diverged: z, silent overwrites: w` */
   line: string;
@@ -61,4 +61,25 @@ export async function runMultiDeviceFuzz(runs: number, seed: number): Promise<Fu
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The counts of several processes' runs added up (`npm run fuzz -- --workers N`). */
+export function sumFuzzReports(reports: FuzzReport[]): FuzzReport {
+  const sum = (key: 'runs' | 'lost' | 'doubled' | 'diverged' | 'silentOverwrites' | 'ms') =>
+    reports.reduce((total, report) => total + report[key], 0);
+  const total = {
+    runs: sum('runs'),
+    lost: sum('lost'),
+    doubled: sum('doubled'),
+    diverged: sum('diverged'),
+    silentOverwrites: sum('silentOverwrites'),
+  };
+  return {
+    ...total,
+    failures: reports.flatMap((report) => report.failures),
+    ms: sum('ms'),
+    line:
+      `runs: ${total.runs}, lost: ${total.lost}, doubled: ${total.doubled}, ` +
+      `diverged: ${total.diverged}, silent overwrites: ${total.silentOverwrites}`,
+  };
 }
