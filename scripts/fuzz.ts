@@ -42,8 +42,11 @@ for (const failure of report.failures) console.error(failure);
 const seeds = shares.length === 1 ? `seed: ${seed}` : `seeds: ${seed}..${seed + shares.length - 1}`;
 console.log(
   `${seeds}, workers: ${shares.length}, ${(report.ms / 1000).toFixed(1)} s of runs ` +
-    `(${(report.ms / report.runs / 1000).toFixed(2)} s a run), ${wall.toFixed(1)} s in all`,
+    `(${(report.ms / report.runs / 1000).toFixed(2)} s a run, ` +
+    `${(report.cpuMs / report.runs / 1000).toFixed(2)} s of CPU a run), ${wall.toFixed(1)} s in all`,
 );
+const applied = Object.entries(report.applied).sort(([a], [b]) => (a < b ? -1 : 1));
+console.log(`applied: ${applied.map(([name, n]) => `${name} ${n}`).join(', ')}`);
 console.log(report.line);
 const found = report.lost + report.doubled + report.diverged + report.silentOverwrites;
 process.exit(found > 0 || report.runs !== runs ? 1 : 0);
