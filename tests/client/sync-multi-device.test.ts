@@ -619,6 +619,8 @@ class OverwriteModel {
   rows = new Map<string, { fields: Map<string, FieldValue>; deleted: boolean }>();
   expectedConflicts = new Map<string, number>();
   seen = new Set<string>();
+  /** The contact each exchanged card lives under (the first device's id). */
+  exchanged = new Map<string, string>();
 
   private row(key: string) {
     let row = this.rows.get(key);
@@ -683,6 +685,22 @@ class OverwriteModel {
       case 'contact.delete':
         this.row(`contacts|${p.id as string}`).deleted = true;
         return;
+      case 'contact.exchange': {
+        // A card another device saved first stays that contact: this id becomes (or stays) a
+        // tombstone. Otherwise the same id again brings a deleted contact back.
+        const id = p.id as string;
+        const card = p.cardMemberId as string;
+        const first = this.exchanged.get(card);
+        const firstLive = first !== undefined && !this.row(`contacts|${first}`).deleted;
+        const mine = this.rows.get(`contacts|${id}`);
+        if (firstLive && first !== id && (mine === undefined || mine.deleted)) {
+          this.row(`contacts|${id}`).deleted = true;
+          return;
+        }
+        this.exchanged.set(card, id);
+        this.row(`contacts|${id}`).deleted = false;
+        return;
+      }
       case 'profile.update':
         return this.write('profile', me, pick(profileMergedFields), base);
       case 'jobDiary.upsert':
