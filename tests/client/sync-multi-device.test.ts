@@ -2,12 +2,16 @@
 // each its own Dexie database on fake-indexeddb and its own outbox, edit the same contacts,
 // posts, products, activities, relics, posters, links, profile, job diary, CV and wedding
 // invitation field by field through the screens' own save functions, create and delete rows,
-// send messages to a friend and delete their own, and log points and check-ins, while their
-// requests are dropped before or after the server, doubled, held back and delivered late (so
-// out of order), answered 401 or 503, a device restarts with its answer lost (mid-flush) and the
-// server restarts (a new app on the same database: the in-process PGlite cannot be killed and
-// reopened with its data, so the process restart is the app's, the database survives as
-// PostgreSQL would).
+// send messages to a friend and delete their own, read and hide conversations, send, answer,
+// withdraw and end friend requests (strangers ask too, from their own phones), set the theme,
+// push settings and avatar, keep bio and short links, open notifications, exchange cards, mark
+// contact-form messages, open order groups, ask support and settle conflicts — every declared
+// mutation (tests/unit/multi-device-fuzz-coverage.test.ts) — and log points and check-ins,
+// while their requests are dropped before or after the server, doubled, held back and
+// delivered late (so out of order), answered 401 or 503, a device restarts with its answer lost
+// (mid-flush) and the server restarts (a new app on the same database: the in-process PGlite
+// cannot be killed and reopened with its data, so the process restart is the app's, the
+// database survives as PostgreSQL would).
 // After healing (network ok, every device flushes and pulls until quiet) each run counts:
 //   lost     — a queued write not applied once, a row or ledger entry missing, a field whose
 //              server value is not the last write in the server's order;
