@@ -1,7 +1,7 @@
 // How many multi-device fault scenarios (tests/client/sync-multi-device.test.ts: 3-5 devices,
 // faults, restarts, healing and the four checks) run a minute on this machine: the pace of
 // `npm run fuzz`. Prints `convergence-runs-per-min: N runs/min`. Eight seeded runs, timed inside
-// the test (starting vitest is not counted).
+// the test (starting vitest is not counted), and the CPU seconds a run took.
 import { runMultiDeviceFuzz } from '../tests/support/multi-device-fuzz';
 import type { Figure } from './run';
 
@@ -14,5 +14,11 @@ export async function run(): Promise<Figure[]> {
   const perMinute = (report.runs / report.ms) * 60_000;
   return [
     { name: 'convergence-runs-per-min', value: Math.round(perMinute * 10) / 10, unit: 'runs/min' },
+    // The test process's own CPU time a run: what the pace would be on an idle core.
+    {
+      name: 'convergence-cpu-per-run',
+      value: Math.round(report.cpuMs / report.runs) / 1000,
+      unit: 's',
+    },
   ];
 }

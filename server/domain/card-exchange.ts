@@ -152,7 +152,15 @@ async function visitorSide(
 ): Promise<ContactRow> {
   const [same] = await tx.select().from(contacts).where(eq(contacts.id, input.id)).for('update');
   if (same && same.ownerMemberId !== ctx.memberId) throw new ApiError(404, 'not_found');
-  if (same) {
+  const other = await liveContactWhere(
+    tx,
+    ctx.memberId,
+    and(eq(contacts.cardMemberId, input.cardMemberId), ne(contacts.id, input.id)),
+  );
+  // A tombstone with the card live under another id is this device's copy that lost to
+  // another device's (below): tapping again on that device, before it pulled, must not bring
+  // the copy back as a second contact of the same card.
+  if (same && (same.deletedAt === null || !other)) {
     // The device's contact (deleted meanwhile on another device: the tap brings it back).
     return updateContact(tx, same.id, {
       cardMemberId: input.cardMemberId,
@@ -162,21 +170,18 @@ async function visitorSide(
       ...filledBlanks(same, card),
     });
   }
-  const other = await liveContactWhere(
-    tx,
-    ctx.memberId,
-    and(eq(contacts.cardMemberId, input.cardMemberId), ne(contacts.id, input.id)),
-  );
   if (other) {
     // Another device saved this card first: that contact stays the one; the device's new id is
     // written as a tombstone, so its pull removes the copy it made.
-    await tx.insert(contacts).values({
-      ...columnsOfCard(card),
-      id: input.id,
-      ownerMemberId: ctx.memberId,
-      cardMemberId: input.cardMemberId,
-      deletedAt: ctx.now.toISOString(),
-    });
+    if (!same) {
+      await tx.insert(contacts).values({
+        ...columnsOfCard(card),
+        id: input.id,
+        ownerMemberId: ctx.memberId,
+        cardMemberId: input.cardMemberId,
+        deletedAt: ctx.now.toISOString(),
+      });
+    }
     return updateContact(tx, other.id, {
       cardSnapshot: card,
       leadSource: exchangedSource(other.leadSource, exchange),

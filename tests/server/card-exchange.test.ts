@@ -261,6 +261,20 @@ describe('contact.exchange', () => {
     expect(await exchangeNotices(owner.id)).toHaveLength(1);
   });
 
+  it('a second tap on the phone whose copy became a tombstone keeps the one contact', async () => {
+    const visitor = await newMember('Giang Hai Lần');
+    const owner = await newMember('Hà Thẻ Hai');
+    const first = tap(owner);
+    expect(await push(visitor.token, first)).toMatchObject({ status: 'applied' });
+    const second = tap(owner);
+    expect(await push(visitor.token, second)).toMatchObject({ status: 'applied' });
+    // That phone has not pulled yet and taps again: its contact still has its own id.
+    const again = tap(owner, second.id);
+    expect(await push(visitor.token, again)).toMatchObject({ status: 'applied' });
+    const rows = await contactsOf(visitor.id, owner.id);
+    expect(rows.filter((r) => r.deleted_at === null).map((r) => r.id)).toEqual([first.id]);
+  });
+
   it('refuses one’s own card and a card that is no member’s, naming the problem', async () => {
     const visitor = await newMember('Khoa Tự Trao');
     const self = await push(visitor.token, tap(visitor));

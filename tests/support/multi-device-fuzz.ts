@@ -14,8 +14,12 @@ export interface FuzzReport {
   silentOverwrites: number;
   /** The scenarios that found something, with what they found. */
   failures: string[];
-  /** Time the runs took inside the test (without starting vitest). */
+  /** Time the runs took inside the test (without starting vitest); summed over workers. */
   ms: number;
+  /** CPU time the test process spent on the runs (user + system); summed over workers. */
+  cpuMs: number;
+  /** Writes of the member's devices the server applied, by mutation name. */
+  applied: Record<string, number>;
   /** `runs: N, lost: x, doubled: y, diverged: z, silent overwrites: w` */
   line: string;
 }
@@ -61,4 +65,31 @@ export async function runMultiDeviceFuzz(runs: number, seed: number): Promise<Fu
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The counts of several processes' runs added up (`npm run fuzz -- --workers N`). */
+export function sumFuzzReports(reports: FuzzReport[]): FuzzReport {
+  const sum = (
+    key: 'runs' | 'lost' | 'doubled' | 'diverged' | 'silentOverwrites' | 'ms' | 'cpuMs',
+  ) => reports.reduce((total, report) => total + report[key], 0);
+  const total = {
+    runs: sum('runs'),
+    lost: sum('lost'),
+    doubled: sum('doubled'),
+    diverged: sum('diverged'),
+    silentOverwrites: sum('silentOverwrites'),
+  };
+  return {
+    ...total,
+    failures: reports.flatMap((report) => report.failures),
+    ms: sum('ms'),
+    cpuMs: sum('cpuMs'),
+    applied: reports.reduce<Record<string, number>>((all, report) => {
+      for (const [name, n] of Object.entries(report.applied)) all[name] = (all[name] ?? 0) + n;
+      return all;
+    }, {}),
+    line:
+      `runs: ${total.runs}, lost: ${total.lost}, doubled: ${total.doubled}, ` +
+      `diverged: ${total.diverged}, silent overwrites: ${total.silentOverwrites}`,
+  };
 }
