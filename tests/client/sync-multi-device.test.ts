@@ -1304,7 +1304,13 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
       case 'conflict-resolve': {
         // Settled without writing the row again (keep the later value, or drop an edit of a
         // deleted row): the model's field values stay what the writes left.
-        const open = await db.conflicts.orderBy('id').toArray();
+        let open = await db.conflicts.orderBy('id').toArray();
+        if (open.length === 0) {
+          // None to settle yet: two devices write the same field of a contact from the same
+          // value, the other one first, so the server keeps a conflict for this choice.
+          await makeContactConflict(device, devices[(op.device + 1) % devices.length]!, me, value);
+          open = await db.conflicts.orderBy('id').toArray();
+        }
         const conflict = open[op.pick % Math.max(open.length, 1)];
         if (!conflict) break;
         const choice = conflict.kind === 'deleted' ? 'dismiss' : 'written';
@@ -1584,6 +1590,29 @@ async function createContact(device: Device, me: string, name: string) {
 }
 
 /** As the phonebook's edit: the changed field with the form's value as its base. */
+/**
+ * The same note edited on two devices from one value, `other` pushing first: the server keeps
+ * this device's (later) note and the other one as a conflict, which this device then pulls.
+ * Nothing happens when the two devices do not hold the contact alike (one has not pulled yet).
+ */
+async function makeContactConflict(
+  device: Device,
+  other: Device,
+  me: string,
+  value: (field: string, n: number) => string,
+): Promise<void> {
+  if (other === device) return;
+  for (const row of await liveRows<ContactRow>(device.db, 'contacts')) {
+    const theirs = await other.db.contacts.get(row.id);
+    if (!theirs || theirs.deletedAt !== null || theirs.note !== row.note) continue;
+    await editContact(other, me, theirs, 'note', value('note', 90));
+    await editContact(device, me, row, 'note', value('note', 91));
+    await flush(other);
+    await flush(device);
+    return;
+  }
+}
+
 async function editContact(
   device: Device,
   me: string,
