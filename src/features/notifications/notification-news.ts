@@ -1,3 +1,5 @@
+// Which notifications the open app announces with a toast (decision 0666).
+
 /** Allowance for the server's clock running ahead of or behind the device's. */
 const clockAllowanceMs = 2 * 60_000;
 
