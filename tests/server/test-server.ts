@@ -2,7 +2,6 @@
 // the PostgreSQL server named by TEST_DATABASE_URL.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, inject } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import type { AppEnv } from '../../server/http/env';
@@ -64,7 +63,11 @@ function pgliteDump(file: string): Promise<Blob> {
 async function freshDatabase(
   demo: boolean,
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const snapshots = inject('databaseSnapshots');
+  // Vitest's global setup hands over migrated snapshots; a bench under plain tsx has none (and
+  // importing vitest outside its runner throws), so it migrates its own database.
+  const snapshots = process.env.VITEST
+    ? (await import('vitest')).inject('databaseSnapshots')
+    : { pglite: undefined, postgres: undefined };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const file = snapshots.pglite?.[demo ? 'demo' : 'empty'];
@@ -147,6 +150,6 @@ export async function startTestServer(
   options?: Parameters<typeof createTestServer>[0],
 ): Promise<TestServer> {
   const server = await createTestServer(options);
-  afterAll(() => server.close());
+  (await import('vitest')).afterAll(() => server.close());
   return server;
 }
