@@ -48,7 +48,6 @@ import type {
   BioLinkRow,
   CheckInRow,
   FriendshipRow,
-  OrderGroupRow,
   ShortLinkRow,
   ContactRow,
   CvRow,
@@ -103,8 +102,10 @@ import { themeCatalogue } from '../../contract/theme';
 import { pushSettingsWithDefaults } from '../../contract/notification';
 import { mainImageUrl } from '../../contract/image';
 import { supportTopics } from '../../contract/support';
-import { friendshipPairId, type FriendPerson } from '../../contract/friend';
-import { foldForSearch } from '../../contract/contact';
+import type { FriendPerson } from '../../contract/friend';
+import { friendRequestWrite } from '../../src/sync/friend-request';
+import { friendChangeWrite } from '../../src/features/friends/friends-data';
+import { orderGroupWrite } from '../../src/features/points/points-data';
 import { createTestServer, type TestServer } from '../server/test-server';
 import { createDevice, type Device, type Fault } from './support/sync-harness';
 
@@ -1137,7 +1138,7 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
       }
       case 'friend-add': {
         const person = strangerPeople[op.pick % strangerPeople.length]!;
-        await sendFriendRequestIn(db, me, person);
+        await queueMutationIn(db, await friendRequestWrite(db, me, person), me);
         break;
       }
       case 'friend-answer': {
@@ -1147,8 +1148,10 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
         const row = waiting[op.pick % Math.max(waiting.length, 1)];
         if (!row) break;
         const payload = { from: row.fromMemberId, to: me };
-        if (op.accept) await friendChangeIn(db, me, row, 'friend.accept', payload, 'accepted');
-        else await friendChangeIn(db, me, row, 'friend.reject', payload, 'rejected');
+        const write = op.accept
+          ? friendChangeWrite(row, 'friend.accept', payload, 'accepted')
+          : friendChangeWrite(row, 'friend.reject', payload, 'rejected');
+        await queueMutationIn(db, write, me);
         break;
       }
       case 'friend-cancel': {
@@ -1157,13 +1160,11 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
         );
         const row = mine[op.pick % Math.max(mine.length, 1)];
         if (row) {
-          await friendChangeIn(
+          const payload = { from: me, to: row.toMemberId };
+          await queueMutationIn(
             db,
+            friendChangeWrite(row, 'friend.cancel', payload, 'cancelled'),
             me,
-            row,
-            'friend.cancel',
-            { from: me, to: row.toMemberId },
-            'cancelled',
           );
         }
         break;
@@ -1175,13 +1176,11 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
         );
         const row = friends[op.pick % Math.max(friends.length, 1)];
         if (row) {
-          await friendChangeIn(
+          const payload = { from: me, to: row.otherMemberId };
+          await queueMutationIn(
             db,
+            friendChangeWrite(row, 'friend.unfriend', payload, 'removed'),
             me,
-            row,
-            'friend.unfriend',
-            { from: me, to: row.otherMemberId },
-            'removed',
           );
         }
         break;
@@ -1227,14 +1226,16 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
         if (row) await updateInboxMessage(db, me, row, { read: op.read, contacted: op.contacted });
         break;
       }
-      case 'order-group':
-        await openOrderGroup(
-          db,
-          world,
-          world.buyers[op.pick % world.buyers.length]!,
-          value('Đơn', op.device),
-        );
+      case 'order-group': {
+        const { write } = orderGroupWrite({
+          sellerGroupId: world.groupId,
+          buyerMemberId: world.buyers[op.pick % world.buyers.length]!,
+          staffMemberId: world.me,
+          title: value('Đơn', op.device),
+        });
+        await queueMutationIn(db, write, me);
         break;
+      }
       case 'support-request':
         await sendSupportRequest(db, me, {
           topic: supportTopics[op.pick % supportTopics.length]!,
@@ -1488,108 +1489,10 @@ async function liveFriendships(db: AppDb): Promise<FriendshipRow[]> {
   return (await db.friendships.orderBy('id').toArray()).filter((r) => r.deletedAt === null);
 }
 
-/**
- * friend.add as the friends screen queues it (src/sync/friend-request.ts sendFriendRequest,
- * which writes to the page's database): a request the other side already sent becomes a
- * friendship, the pair's live row keeps its id.
- */
-async function sendFriendRequestIn(db: AppDb, me: string, person: FriendPerson) {
-  const rows = await db.friendships.where('otherMemberId').equals(person.id).toArray();
-  const live = rows.find(
-    (r) => r.deletedAt === null && (r.fromMemberId === me || r.toMemberId === me),
-  );
-  const id = live?.id ?? (await friendshipPairId(me, person.id));
-  const now = new Date().toISOString();
-  const row: FriendshipRow = live
-    ? { ...live, status: live.fromMemberId === me ? live.status : 'accepted', updatedAt: now }
-    : {
-        id,
-        fromMemberId: me,
-        toMemberId: person.id,
-        status: 'pending',
-        direction: 'sent',
-        otherMemberId: person.id,
-        other: person,
-        searchKey: foldForSearch(person.name),
-        createdAt: now,
-        updatedAt: now,
-        deletedAt: null,
-      };
-  await queueMutationIn(
-    db,
-    {
-      name: 'friend.add',
-      payload: { from: me, to: person.id },
-      table: 'friendships',
-      rowId: id,
-      apply: (tx) => tx.friendships.put(row),
-    },
-    me,
-  );
-}
-
-/** friend.accept/reject/cancel/unfriend as src/features/friends/friends-data.ts queues them. */
-async function friendChangeIn(
-  db: AppDb,
-  me: string,
-  row: FriendshipRow,
-  name: 'friend.accept' | 'friend.reject' | 'friend.cancel' | 'friend.unfriend',
-  payload: { from: string; to: string },
-  status: FriendshipRow['status'],
-) {
-  const now = new Date().toISOString();
-  const ended = status === 'rejected' || status === 'cancelled' || status === 'removed';
-  await queueMutationIn(
-    db,
-    {
-      name,
-      payload,
-      table: 'friendships',
-      rowId: row.id,
-      apply: (tx) =>
-        tx.friendships.update(row.id, { status, updatedAt: now, deletedAt: ended ? now : null }),
-    },
-    me,
-  );
-}
-
-/** orderGroup.upsert as the points screen's saveOrderGroup queues it (strict, like a ledger). */
-async function openOrderGroup(db: AppDb, world: World, buyer: string, title: string) {
-  const now = new Date().toISOString();
-  const row: OrderGroupRow = {
-    id: crypto.randomUUID(),
-    sellerGroupId: world.groupId,
-    buyerMemberId: buyer,
-    staffMemberId: world.me,
-    title,
-    createdAt: now,
-    updatedAt: now,
-    deletedAt: null,
-  };
-  await queueMutationIn(
-    db,
-    {
-      name: 'orderGroup.upsert',
-      payload: {
-        id: row.id,
-        sellerGroupId: row.sellerGroupId,
-        buyerMemberId: row.buyerMemberId,
-        title: row.title,
-      },
-      table: 'orderGroups',
-      rowId: row.id,
-      durability: 'strict',
-      apply: (tx) => tx.orderGroups.add(row),
-    },
-    world.me,
-  );
-}
-
 async function createContact(device: Device, me: string, name: string) {
   await device.queueContact({ id: crypto.randomUUID(), name, ownerMemberId: me });
 }
 
-/** As the phonebook's edit: the changed field with the form's value as its base. */
 /**
  * The same note edited on two devices from one value, `other` pushing first: the server keeps
  * this device's (later) note and the other one as a conflict, which this device then pulls.
@@ -1613,6 +1516,7 @@ async function makeContactConflict(
   }
 }
 
+/** As the phonebook's edit: the changed field with the form's value as its base. */
 async function editContact(
   device: Device,
   me: string,

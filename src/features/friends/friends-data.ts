@@ -1,7 +1,7 @@
 // Friend relations: read from the local mirror, written through the outbox.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type ContactRow, type FriendshipRow } from '../../db/app-db';
-import { queueMutation } from '../../sync/mutate';
+import { queueMutation, type QueueMutationInput } from '../../sync/mutate';
 import type { FriendPerson } from '../../../contract/friend';
 
 /** Live relations of the member (friends and waiting requests, both directions). */
@@ -51,17 +51,18 @@ export function personFromContact(contact: ContactRow): FriendPerson {
 type Ending = 'rejected' | 'cancelled' | 'removed';
 
 /** The friend mutations that answer or end a relation (their payload is the same). */
-type FriendChange = 'friend.accept' | 'friend.reject' | 'friend.cancel' | 'friend.unfriend';
+export type FriendChange = 'friend.accept' | 'friend.reject' | 'friend.cancel' | 'friend.unfriend';
 
-async function change(
+/** The outbox write that answers or ends a relation: the row takes its new status at once. */
+export function friendChangeWrite(
   row: FriendshipRow,
   name: FriendChange,
   payload: { from: string; to: string },
   status: FriendshipRow['status'],
-): Promise<void> {
+): QueueMutationInput<FriendChange> {
   const now = new Date().toISOString();
   const ended = (['rejected', 'cancelled', 'removed'] as string[]).includes(status);
-  await queueMutation({
+  return {
     name,
     payload,
     table: 'friendships',
@@ -72,7 +73,16 @@ async function change(
         updatedAt: now,
         deletedAt: ended ? now : null,
       }),
-  });
+  };
+}
+
+async function change(
+  row: FriendshipRow,
+  name: FriendChange,
+  payload: { from: string; to: string },
+  status: FriendshipRow['status'],
+): Promise<void> {
+  await queueMutation(friendChangeWrite(row, name, payload, status));
 }
 
 /** Accepts a request received. Offline: friends at once on this device, sent later. */

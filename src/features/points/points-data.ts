@@ -12,7 +12,7 @@ import {
   type PointEntryRow,
   type StaffGroupRow,
 } from '../../db/app-db';
-import { queueMutation } from '../../sync/mutate';
+import { queueMutation, type QueueMutationInput } from '../../sync/mutate';
 import { apiCall } from '../../api/http-client';
 import { memberPoint } from '../../../contract/rest-routes';
 import { readCookie } from '../../lib/cookies';
@@ -216,18 +216,35 @@ export async function saveOrderGroup(input: {
   buyerMemberId: string;
   title: string;
 }): Promise<OrderGroupRow> {
-  const now = new Date().toISOString();
-  const row: OrderGroupRow = {
-    id: crypto.randomUUID(),
+  const { row, write } = orderGroupWrite({
     sellerGroupId: input.group.groupId,
     buyerMemberId: input.buyerMemberId,
     staffMemberId: currentMemberId() ?? '',
+    title: input.title,
+  });
+  await queueMutation(write);
+  return row;
+}
+
+/** A new order group's row and its outbox write (strict, like the ledger entries it holds). */
+export function orderGroupWrite(input: {
+  sellerGroupId: string;
+  buyerMemberId: string;
+  staffMemberId: string;
+  title: string;
+}): { row: OrderGroupRow; write: QueueMutationInput<'orderGroup.upsert'> } {
+  const now = new Date().toISOString();
+  const row: OrderGroupRow = {
+    id: crypto.randomUUID(),
+    sellerGroupId: input.sellerGroupId,
+    buyerMemberId: input.buyerMemberId,
+    staffMemberId: input.staffMemberId,
     title: input.title.trim(),
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
   };
-  await queueMutation({
+  const write: QueueMutationInput<'orderGroup.upsert'> = {
     name: 'orderGroup.upsert',
     payload: {
       id: row.id,
@@ -239,8 +256,8 @@ export async function saveOrderGroup(input: {
     rowId: row.id,
     durability: 'strict',
     apply: (db) => db.orderGroups.add(row),
-  });
-  return row;
+  };
+  return { row, write };
 }
 
 export interface NewPointEntry {
