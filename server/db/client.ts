@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { initdbDumpFor } from './pglite-initdb';
+import { setDrizzleParsersOnce } from './pglite-parsers';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -180,6 +181,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     ? new PGlite(options.dataDir, initdbDump ? { loadDataDir: initdbDump } : {})
     : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
+  setDrizzleParsersOnce(client);
   return {
     kind: 'pglite',
     db: drizzle(client) as unknown as Database,

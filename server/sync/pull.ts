@@ -60,28 +60,25 @@ export async function pullChanges(
 ): Promise<PullResponse<PulledChange>> {
   return deps.database.db.transaction(
     async (tx) => {
-      const [purge] = await tx
-        .select({ through: syncTombstonePurges.purgedThroughSeq })
-        .from(syncTombstonePurges)
-        .where(eq(syncTombstonePurges.id, 1));
+      // One statement reads the purge mark and which sources hold anything past the cursor: a
+      // device that is nearly up to date then reads two or three tables instead of every one.
+      const [probe] = await queryRows<{ purged: string | number | null; changed: string }>(
+        tx,
+        sql`SELECT (SELECT ${syncTombstonePurges.purgedThroughSeq} FROM ${syncTombstonePurges}
+                     WHERE ${eq(syncTombstonePurges.id, 1)}) AS purged,
+                   concat(${sql.join(
+                     pullSources.map((source) => {
+                       const cols = columnsOf(source);
+                       const past = and(source.scope(memberId), gt(cols.changeSeq, cursor));
+                       return sql`CASE WHEN EXISTS (SELECT 1 FROM ${source.table} WHERE ${past}) THEN '1' ELSE '0' END`;
+                     }),
+                     sql`, `,
+                   )}) AS changed`,
+      );
       // Cursor 0 is a full pull and needs no tombstones; any other cursor behind a purge may
       // have missed a delete.
-      const purgedThrough = purge?.through ?? 0;
+      const purgedThrough = Number(probe?.purged ?? 0);
       if (cursor > 0 && cursor < purgedThrough) throw new ApiError(410, 'resync_required');
-
-      // One statement first asks which sources hold anything past the cursor: a device that is
-      // nearly up to date then reads two or three tables instead of every pulled one.
-      const [probe] = await queryRows<{ changed: string }>(
-        tx,
-        sql`SELECT concat(${sql.join(
-          pullSources.map((source) => {
-            const cols = columnsOf(source);
-            const past = and(source.scope(memberId), gt(cols.changeSeq, cursor));
-            return sql`CASE WHEN EXISTS (SELECT 1 FROM ${source.table} WHERE ${past}) THEN '1' ELSE '0' END`;
-          }),
-          sql`, `,
-        )}) AS changed`,
-      );
       const changed = probe?.changed ?? '';
       const fetched: Fetched[] = [];
       for (const [n, source] of pullSources.entries()) {
@@ -134,7 +131,10 @@ export async function pullChanges(
         serverTime: deps.now().toISOString(),
       };
     },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    // PGlite has one connection: nothing commits inside a transaction, whatever its level.
+    deps.database.kind === 'postgres'
+      ? { isolationLevel: 'repeatable read', accessMode: 'read only' }
+      : undefined,
   );
 }
 

@@ -199,6 +199,11 @@ type Op =
 
 export interface Scenario {
   devices: number;
+  /**
+   * Rows a pull page holds. Small pages split every pull, so faults land between pages; the
+   * larger ones are the app's common case, and cost a quarter of the statements.
+   */
+  pullLimit: number;
   ops: Op[];
 }
 
@@ -464,6 +469,7 @@ function opArb(devices: number): fc.Arbitrary<Op> {
 export const scenarios: fc.Arbitrary<Scenario> = fc.integer({ min: 3, max: 5 }).chain((devices) =>
   fc.record({
     devices: fc.constant(devices),
+    pullLimit: fc.constantFrom(5, 20, 50),
     ops: fc.array(opArb(devices), { minLength: 20, maxLength: 50 }),
   }),
 );
@@ -820,7 +826,10 @@ export async function runScenario(server: TestServer, scenario: Scenario): Promi
   const handled: Handled[] = [];
   const devices: Device[] = [];
   for (let i = 0; i < scenario.devices; i += 1) {
-    const device = await createDevice(server, me, { maxBatchEntries: 3, pullLimit: 5 });
+    const device = await createDevice(server, me, {
+      maxBatchEntries: 3,
+      pullLimit: scenario.pullLimit,
+    });
     device.afterDelivery = async (path, body, response) => {
       if (path !== '/api/sync/push' || response.status !== 200) return;
       const { mutations } = body as {
