@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
-import { initdbDumpFor } from './pglite-initdb';
+import { startFromInitdbTemplate } from './pglite-initdb';
 import { setDrizzleParsersOnce } from './pglite-parsers';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -174,11 +174,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const initdbDump = options.dataDir
-    ? await initdbDumpFor(options.dataDir, await migrationFiles())
-    : undefined;
+  if (options.dataDir) await startFromInitdbTemplate(options.dataDir, await migrationFiles());
   const client = options.dataDir
-    ? new PGlite(options.dataDir, initdbDump ? { loadDataDir: initdbDump } : {})
+    ? new PGlite(options.dataDir)
     : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
   setDrizzleParsersOnce(client);
