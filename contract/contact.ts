@@ -203,12 +203,8 @@ export interface ContactPage {
   total: number;
 }
 
-/**
- * Text folded for search: lower case, Vietnamese diacritics stripped (đ → d), spaces collapsed.
- * "Nguyễn Đức" and "nguyen duc" fold to the same text.
- */
-export function foldForSearch(text: string | null | undefined): string {
-  if (!text) return '';
+/** What `foldForSearch` does, on the whole text at once (and for text outside the Latin ranges). */
+export function foldForSearchWhole(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -216,6 +212,66 @@ export function foldForSearch(text: string | null | undefined): string {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Each Latin character folded once: a phonebook folds the same few dozen letters 100,000 times. */
+const foldedLatin = new Map<number, string>();
+
+/** A Latin character folded; ' ' for any space (NBSP among them), '' for a diacritic mark. */
+function foldedLatinOf(code: number): string {
+  let folded = foldedLatin.get(code);
+  if (folded === undefined) {
+    const char = String.fromCharCode(code);
+    folded = /\s/.test(char)
+      ? ' '
+      : char
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .replace(/[đĐ]/g, 'd')
+          .toLowerCase();
+    foldedLatin.set(code, folded);
+  }
+  return folded;
+}
+
+/**
+ * Text folded for search: lower case, Vietnamese diacritics stripped (đ → d), spaces collapsed.
+ * "Nguyễn Đức" and "nguyen duc" fold to the same text. Latin text (Vietnamese included) is folded
+ * a character at a time from a table, several times faster than normalising the whole text;
+ * anything else takes the whole-text path, whose result this always equals.
+ */
+export function foldForSearch(text: string | null | undefined): string {
+  if (!text) return '';
+  let out = '';
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let folded: string;
+    if (code < 0x80) {
+      if (code === 32 || (code >= 9 && code <= 13)) {
+        space = out !== '';
+        continue;
+      }
+      folded = code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : text[i]!;
+    } else if (
+      code < 0x0250 ||
+      (code >= 0x0300 && code <= 0x036f) ||
+      (code >= 0x1e00 && code <= 0x1eff)
+    ) {
+      folded = foldedLatinOf(code);
+      if (folded === '') continue;
+      if (folded === ' ') {
+        space = out !== '';
+        continue;
+      }
+    } else {
+      return foldForSearchWhole(text);
+    }
+    if (space) out += ' ';
+    space = false;
+    out += folded;
+  }
+  return out;
 }
 
 /** The pre-folded text a contact is searched by (name, company, job title, email, phone). */
