@@ -103,13 +103,14 @@ async function settleAppliedRows(
   rows: readonly { table: MirroredTableName; rowKey: string }[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  // One lookup per row, all sent at once: `anyOf` walks one cursor from key to key, a round
+  // trip each, and a batch of 500 point entries spent 50 ms in it between two pushes.
+  const onRows = await Promise.all(
+    rows.map((r) => db.outbox.where('[table+rowKey]').equals([r.table, r.rowKey]).toArray()),
+  );
   const stillPending = new Set(
-    (
-      await db.outbox
-        .where('[table+rowKey]')
-        .anyOf(rows.map((r) => [r.table, r.rowKey]))
-        .toArray()
-    )
+    onRows
+      .flat()
       .filter((e) => e.state === 'pending')
       .map((e) => rowRef(e.table, e.rowKey)),
   );
