@@ -3,9 +3,15 @@
 // overwrites: w` and exits 1 when any of them is not 0 (the failing scenarios go to stderr, with
 // the seed that draws them again). Without --seed each call explores new scenarios. --workers
 // splits the runs over W vitest processes, each with its own seed (S, S+1, …), and adds up
-// their counts.
+// their counts. Every minute a `progress after …` line on stderr says how many runs are done and
+// what they found so far, so a run of hours can be followed (and its partial count kept).
 import { parseArgs } from 'node:util';
-import { runMultiDeviceFuzz, sumFuzzReports } from '../tests/support/multi-device-fuzz';
+import { readFile } from 'node:fs/promises';
+import {
+  runMultiDeviceFuzz,
+  sumFuzzReports,
+  type FuzzProgress,
+} from '../tests/support/multi-device-fuzz';
 
 const { values } = parseArgs({
   options: {
@@ -34,9 +40,34 @@ const shares = Array.from({ length: Math.min(workers, runs) }, (_, k) => ({
   runs: Math.floor(runs / workers) + (k < runs % workers ? 1 : 0),
 }));
 const started = performance.now();
-const report = sumFuzzReports(
-  await Promise.all(shares.map((share) => runMultiDeviceFuzz(share.runs, share.seed))),
-);
+// Every minute, how far the workers are and what they found so far (stderr: the last lines
+// of stdout stay the report).
+const progressFiles: string[] = [];
+const progress = setInterval(() => {
+  void Promise.all(
+    progressFiles.map((file) =>
+      readFile(file, 'utf8').then(
+        (text) => JSON.parse(text) as FuzzProgress,
+        () => undefined,
+      ),
+    ),
+  ).then((parts) => {
+    const sum = (key: keyof FuzzProgress) =>
+      parts.reduce((total, part) => total + (part?.[key] ?? 0), 0);
+    const minutes = ((performance.now() - started) / 60_000).toFixed(0);
+    console.error(
+      `progress after ${minutes} min: runs ${sum('runs')} of ${runs}, lost ${sum('lost')}, ` +
+        `doubled ${sum('doubled')}, diverged ${sum('diverged')}, ` +
+        `silent overwrites ${sum('silentOverwrites')}`,
+    );
+  });
+}, 60_000);
+const reports = await Promise.all(
+  shares.map((share) =>
+    runMultiDeviceFuzz(share.runs, share.seed, (file) => progressFiles.push(file)),
+  ),
+).finally(() => clearInterval(progress));
+const report = sumFuzzReports(reports);
 const wall = (performance.now() - started) / 1000;
 for (const failure of report.failures) console.error(failure);
 const seeds = shares.length === 1 ? `seed: ${seed}` : `seeds: ${seed}..${seed + shares.length - 1}`;

@@ -2071,6 +2071,7 @@ async function checkMessages(
 
 /** Runs `runs` seeded scenarios and adds up what they found. */
 export async function fuzz(runs: number, seed: number) {
+  const progressFile = process.env.MULTI_DEVICE_PROGRESS;
   const server = await createTestServer({ demo: false });
   const total = { runs: 0, lost: 0, doubled: 0, diverged: 0, silentOverwrites: 0 };
   const failures: string[] = [];
@@ -2093,6 +2094,10 @@ export async function fuzz(runs: number, seed: number) {
         failures.push(
           `run ${n} (seed ${seed}): ${JSON.stringify(scenario)}\n  ${counts.details.join('\n  ')}`,
         );
+      }
+      // A long `npm run fuzz` shows how far it is (and what it found so far) while it runs.
+      if (progressFile && (total.runs % 10 === 0 || total.runs === runs)) {
+        await writeFile(progressFile, JSON.stringify({ ...total, failures: failures.length }));
       }
     }
   } finally {

@@ -26,9 +26,29 @@ export interface FuzzReport {
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-export async function runMultiDeviceFuzz(runs: number, seed: number): Promise<FuzzReport> {
+/** How far one process is: its counts so far (written every 10 runs). */
+export interface FuzzProgress {
+  runs: number;
+  lost: number;
+  doubled: number;
+  diverged: number;
+  silentOverwrites: number;
+  failures: number;
+}
+
+/** Where a process started by runMultiDeviceFuzz writes its progress. */
+export function progressFileOf(dir: string): string {
+  return path.join(dir, 'progress.json');
+}
+
+export async function runMultiDeviceFuzz(
+  runs: number,
+  seed: number,
+  onStarted?: (progressFile: string) => void,
+): Promise<FuzzReport> {
   const dir = await mkdtemp(path.join(tmpdir(), 'mecards-fuzz-'));
   const report = path.join(dir, 'report.json');
+  onStarted?.(progressFileOf(dir));
   try {
     const output: string[] = [];
     const code = await new Promise<number>((resolve, reject) => {
@@ -46,6 +66,7 @@ export async function runMultiDeviceFuzz(runs: number, seed: number): Promise<Fu
             MULTI_DEVICE_RUNS: String(runs),
             MULTI_DEVICE_SEED: String(seed),
             MULTI_DEVICE_REPORT: report,
+            MULTI_DEVICE_PROGRESS: progressFileOf(dir),
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         },
