@@ -11,7 +11,7 @@ import { demoAvatarUploadId } from '../server/seed/demo-pictures';
 import type { Figure } from './run';
 
 /** A photo-like 4000 × 3000 JPEG: shapes, gradients and sensor grain, as a phone saves it. */
-async function cameraPhoto(): Promise<Buffer> {
+export async function cameraPhoto(): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
   const scene = Buffer.from(
