@@ -217,6 +217,12 @@ export function kilobytes(bytes: number): number {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
+/** The p-th percentile of the values (nearest rank); NaN when there are none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -8,7 +8,7 @@
 // event loop is far lighter than the server it measures (decision 0402).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { startAppServer } from './browser-harness';
+import { percentile, startAppServer } from './browser-harness';
 import { load } from './http-load';
 import type { Figure } from './run';
 
@@ -34,11 +34,6 @@ function groupCpuSeconds(groupId: number): number {
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return ticks / clockTicksPerSecond;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 export async function run(): Promise<Figure[]> {

@@ -21,7 +21,7 @@ import {
   startGroup,
   type ProcessGroup,
 } from '../tests/support/process-group';
-import { builtClientDir, repoRoot, waitForOk } from './browser-harness';
+import { builtClientDir, percentile, repoRoot, waitForOk } from './browser-harness';
 import { freePort } from '../tests/support/free-port';
 import type { Figure } from './run';
 
@@ -126,11 +126,6 @@ async function insertContacts(
            v.name, v.phone, 'lienhe' || v.n || '@example.vn', v.company, v.title
     FROM (VALUES ${rows.join(',\n')}) AS v(name, phone, company, title, n)`),
   );
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 /** Logs in inside the page and stores the session where the app keeps it. */

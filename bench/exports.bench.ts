@@ -5,13 +5,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client';
 import { createTestServer } from '../tests/server/test-server';
 import type { Figure } from './run';
+import { percentile } from './browser-harness';
 
 const contactCount = 50_000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 export async function run(): Promise<Figure[]> {
   const server = await createTestServer({ demo: true });

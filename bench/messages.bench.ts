@@ -24,13 +24,9 @@ import { startLivePokes } from '../src/sync/live-pokes';
 import { queueMutationIn } from '../src/sync/mutate';
 import { sendMessageWrite } from '../src/features/messages/message-writes';
 import type { Figure } from './run';
+import { percentile } from './browser-harness';
 
 const liveRounds = 30;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 

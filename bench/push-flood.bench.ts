@@ -7,7 +7,7 @@
 //   client's backoff would (target ≤ 200).
 import { pushBatchMaxEntries } from '../src/sync/batching';
 import type { PushResponse } from '../contract/sync';
-import { spawnAppServer } from './browser-harness';
+import { percentile, spawnAppServer } from './browser-harness';
 import type { Figure } from './run';
 
 const floodPushes = 10;
@@ -29,11 +29,6 @@ function contactEntries(count: number, label: string) {
       },
     };
   });
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 export async function run(): Promise<Figure[]> {

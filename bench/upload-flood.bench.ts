@@ -6,7 +6,7 @@
 // the demo data.
 import sharp from 'sharp';
 import { cameraPhoto } from './uploads.bench';
-import { spawnAppServer } from './browser-harness';
+import { percentile, spawnAppServer } from './browser-harness';
 import type { Figure } from './run';
 
 const loops = 4;
@@ -31,11 +31,6 @@ async function noisyPhoto(): Promise<Uint8Array<ArrayBuffer>> {
     .jpeg({ quality: 90 })
     .toBuffer();
   return new Uint8Array(photo);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 export async function run(): Promise<Figure[]> {
