@@ -217,6 +217,21 @@ export function kilobytes(bytes: number): number {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
+/** Logs in over the API as a device would and returns the access token. */
+export async function logInByApi(
+  baseUrl: string,
+  email = 'demo@mecards.vn',
+  password = 'demo12345',
+): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
 /** The p-th percentile of the values (nearest rank); NaN when there are none. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

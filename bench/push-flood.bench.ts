@@ -7,7 +7,7 @@
 //   client's backoff would (target ≤ 200).
 import { pushBatchMaxEntries } from '../src/sync/batching';
 import type { PushResponse } from '../contract/sync';
-import { percentile, spawnAppServer } from './browser-harness';
+import { logInByApi, percentile, spawnAppServer } from './browser-harness';
 import type { Figure } from './run';
 
 const floodPushes = 10;
@@ -35,13 +35,7 @@ export async function run(): Promise<Figure[]> {
   const server = await spawnAppServer();
   try {
     await server.ready;
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@mecards.vn', password: 'demo12345' }),
-    });
-    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const accessToken = await logInByApi(server.url);
 
     /** One push; the HTTP status and, when 200, how many entries were applied. */
     const push = async (mutations: ReturnType<typeof contactEntries>) => {

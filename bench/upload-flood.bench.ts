@@ -6,7 +6,7 @@
 // the demo data.
 import sharp from 'sharp';
 import { cameraPhoto } from './uploads.bench';
-import { percentile, spawnAppServer } from './browser-harness';
+import { logInByApi, percentile, spawnAppServer } from './browser-harness';
 import type { Figure } from './run';
 
 const loops = 4;
@@ -38,13 +38,7 @@ export async function run(): Promise<Figure[]> {
   const server = await spawnAppServer();
   try {
     await server.ready;
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@mecards.vn', password: 'demo12345' }),
-    });
-    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const accessToken = await logInByApi(server.url);
     const readCard = async () => {
       const started = performance.now();
       const res = await fetch(`${server.url}${cardPath}`);
