@@ -2,10 +2,11 @@
 // routes and the batch push, the reads of the routes, and the pull source of `contacts`.
 // Edits merge per field (decision 1062).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Queryable, type Transaction } from '../db/client';
+import type { Queryable, Transaction } from '../db/client';
 import { contacts, members } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { MutationContext, MutationHandler, PullSource, ShapedPullRow } from '../sync/registry';
+import { jsonPullPage } from '../sync/json-pull-page';
 import { limitsOf, requireContactRoom } from './fair-use';
 import { mergeAndRecord, recordConflict, settleConflictsOf } from './conflicts';
 import type { ConflictTarget } from './conflict-target';
@@ -440,36 +441,31 @@ export const deleteContact: MutationHandler<'contact.delete'> = {
   },
 };
 
-/**
- * A pull page of contacts as contactForClient shapes them, the rows built as JSON by the
- * database: a first pull is thousands of contacts, and the driver decoding each of their
- * columns cost more than the query (as for messages). Timestamps are cast to text, which is
- * what the driver hands Drizzle too; the search key is filled in as contactForClient makes it.
- */
+/** A pull page of contacts as contactForClient shapes them, built by the database. */
 async function shapedContacts(
   tx: Queryable,
   memberId: string,
   cursor: number,
   limit: number,
 ): Promise<ShapedPullRow<'contacts'>[]> {
-  const [page] = await queryRows<{ rows: string }>(
+  const rows = await jsonPullPage<ShapedPullRow<'contacts'>>(
     tx,
-    sql`SELECT coalesce(json_agg(json_build_object(
-          'id', c.id, 'ownerMemberId', c.owner_member_id, 'cardMemberId', c.card_member_id,
-          'name', c.name, 'phone', c.phone, 'email', c.email, 'company', c.company,
-          'jobTitle', c.job_title, 'address', c.address, 'note', c.note,
-          'cardSnapshot', c.card_snapshot, 'leadSource', c.lead_source, 'searchKey', '',
-          'createdAt', c.created_at::text, 'updatedAt', c.updated_at::text,
-          'deletedAt', c.deleted_at::text, 'changeSeq', c.change_seq
-        ) ORDER BY c.change_seq, c.id), '[]'::json)::text AS rows
-        FROM (
-          SELECT * FROM contacts
-          WHERE owner_member_id = ${memberId} AND change_seq > ${cursor}
-          ORDER BY change_seq, id
-          LIMIT ${limit}
-        ) AS c`,
+    {
+      object: sql`json_build_object(
+        'id', c.id, 'ownerMemberId', c.owner_member_id, 'cardMemberId', c.card_member_id,
+        'name', c.name, 'phone', c.phone, 'email', c.email, 'company', c.company,
+        'jobTitle', c.job_title, 'address', c.address, 'note', c.note,
+        'cardSnapshot', c.card_snapshot, 'leadSource', c.lead_source, 'searchKey', '',
+        'createdAt', c.created_at::text, 'updatedAt', c.updated_at::text,
+        'deletedAt', c.deleted_at::text, 'changeSeq', c.change_seq)`,
+      table: 'contacts',
+      ownerColumn: 'owner_member_id',
+    },
+    memberId,
+    cursor,
+    limit,
   );
-  const rows = JSON.parse(page?.rows ?? '[]') as ShapedPullRow<'contacts'>[];
+  // The search key in its place among the fields, as contactForClient makes it.
   for (const row of rows) row.searchKey = contactSearchKey(row);
   return rows;
 }

@@ -3,7 +3,8 @@
 // participant has a copy of each message (decision 0660).
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
-import { queryRows, type Queryable, type Transaction } from '../db/client';
+import type { Queryable, Transaction } from '../db/client';
+import { jsonPullPage } from '../sync/json-pull-page';
 import { members } from '../db/schema';
 import { messageCopies } from '../db/schema-messages';
 import { ApiError } from '../http/errors';
@@ -455,36 +456,31 @@ export async function unreadMessageCount(db: Queryable, memberId: string): Promi
   return Number(row?.n ?? 0);
 }
 
-/**
- * A pull page of copies as copiesForClient shapes them, the rows built as JSON by the database:
- * a first pull of a busy inbox is thousands of rows, and decoding each column in the driver
- * cost more than the query. Timestamps are cast to text, which is what the driver hands
- * Drizzle too; the people named are added as copiesForClient adds them.
- */
+/** A pull page of copies as copiesForClient shapes them, built by the database. */
 async function shapedCopies(
   tx: Queryable,
   memberId: string,
   cursor: number,
   limit: number,
 ): Promise<ShapedPullRow<'messages'>[]> {
-  const [page] = await queryRows<{ rows: string }>(
+  const rows = await jsonPullPage<ShapedPullRow<'messages'>>(
     tx,
-    sql`SELECT coalesce(json_agg(json_build_object(
-          'id', c.id, 'ownerMemberId', c.owner_member_id, 'messageId', c.message_id,
-          'groupMessageId', c.group_message_id, 'senderMemberId', c.sender_member_id,
-          'to', c.to_ids, 'cc', c.cc_ids, 'bcc', c.bcc_ids, 'body', c.body,
-          'sentAt', c.sent_at::text, 'readAt', c.read_at::text, 'hiddenAt', c.hidden_at::text,
-          'createdAt', c.created_at::text, 'updatedAt', c.updated_at::text,
-          'deletedAt', c.deleted_at::text, 'changeSeq', c.change_seq
-        ) ORDER BY c.change_seq, c.id), '[]'::json)::text AS rows
-        FROM (
-          SELECT * FROM message_copies
-          WHERE owner_member_id = ${memberId} AND change_seq > ${cursor}
-          ORDER BY change_seq, id
-          LIMIT ${limit}
-        ) AS c`,
+    {
+      object: sql`json_build_object(
+        'id', c.id, 'ownerMemberId', c.owner_member_id, 'messageId', c.message_id,
+        'groupMessageId', c.group_message_id, 'senderMemberId', c.sender_member_id,
+        'to', c.to_ids, 'cc', c.cc_ids, 'bcc', c.bcc_ids, 'body', c.body,
+        'sentAt', c.sent_at::text, 'readAt', c.read_at::text, 'hiddenAt', c.hidden_at::text,
+        'createdAt', c.created_at::text, 'updatedAt', c.updated_at::text,
+        'deletedAt', c.deleted_at::text, 'changeSeq', c.change_seq)`,
+      table: 'message_copies',
+      ownerColumn: 'owner_member_id',
+    },
+    memberId,
+    cursor,
+    limit,
   );
-  const rows = JSON.parse(page?.rows ?? '[]') as ShapedPullRow<'messages'>[];
+  // The people named are added as copiesForClient adds them.
   const named = (row: MessageCopy) => [row.senderMemberId, ...row.to, ...row.cc, ...row.bcc];
   const people = await peopleOf(tx, rows.flatMap(named));
   for (const row of rows) row.people = peopleNamed(named(row), people);
