@@ -5,7 +5,7 @@
 import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
 
 /** The parsers drizzle-orm/pglite passes with each query (its PglitePreparedQuery). */
-export const drizzleTextParsers: Record<number, (value: string) => string> = {
+const drizzleTextParsers: Record<number, (value: string) => string> = {
   [types.TIMESTAMP]: (value) => value,
   [types.TIMESTAMPTZ]: (value) => value,
   [types.INTERVAL]: (value) => value,
