@@ -33,8 +33,12 @@ export async function friendRequestWrite(
   // The server picks the pair's live row, else the pair's own id: the same rule here.
   const id = live?.id ?? (await friendshipPairId(me, person.id));
   const now = new Date().toISOString();
+  // The same request again changes nothing on the server, so nothing here either: a newer
+  // `updatedAt` would never be replaced, as no pull brings the unchanged row back.
   const row: FriendshipRow = live
-    ? { ...live, status: live.fromMemberId === me ? live.status : 'accepted', updatedAt: now }
+    ? live.fromMemberId === me
+      ? live
+      : { ...live, status: 'accepted', updatedAt: now }
     : {
         id,
         fromMemberId: me,

@@ -2081,7 +2081,10 @@ export async function fuzz(runs: number, seed: number) {
   const cpuStarted = process.cpuUsage();
   try {
     const drawn = fc.sample(scenarios, { numRuns: runs, seed });
+    // MULTI_DEVICE_FROM: start at run n of the seed (a failure found late is drawn again alone).
+    const from = Number(process.env.MULTI_DEVICE_FROM ?? 0);
     for (const [n, scenario] of drawn.entries()) {
+      if (n < from) continue;
       const counts = await runScenario(server, scenario);
       total.runs += 1;
       total.lost += counts.lost;

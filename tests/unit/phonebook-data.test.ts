@@ -115,6 +115,16 @@ describe('friend writes (local first)', () => {
     for (const entry of outbox) expect(v.is(friendRequestSchema, entry.payload)).toBe(true);
   });
 
+  it('the same request sent again leaves the row as the server does: unchanged', async () => {
+    await sendFriendRequest(me, person);
+    const id = await friendshipPairId(me, other);
+    const first = await appDb.friendships.get(id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sendFriendRequest(me, person);
+    expect(await appDb.friendships.get(id)).toEqual(first);
+    expect(await appDb.outbox.count()).toBe(2);
+  });
+
   it('accepting a request received names its sender as `from`', async () => {
     const now = new Date().toISOString();
     await appDb.friendships.put({
