@@ -24,6 +24,18 @@ const drainGraceMs = 8_000;
 
 /** Opens the database, migrates, seeds demo data once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
+  // Node waits for every background compile job whenever its event loop has nothing left to
+  // wait on, and PGlite's start leaves it so while the WebAssembly tiers up: a fifth of a second
+  // of every start idle. A handle held until the server listens keeps the loop busy instead.
+  const startingUp = setInterval(() => undefined, 60_000);
+  try {
+    return await startListening(config);
+  } finally {
+    clearInterval(startingUp);
+  }
+}
+
+async function startListening(config: Config): Promise<RunningServer> {
   const logger = createLogger(config.logLevel);
   const authConfig = loadAuthConfig();
   setPasswordHashCost(authConfig.passwordHashCost);
