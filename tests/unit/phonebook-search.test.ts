@@ -181,6 +181,23 @@ describe('ContactSearchIndex', () => {
     );
   });
 
+  it('finds a token at either end of a key, never across two rows, and in any script', () => {
+    const rows = [
+      contact('a', { name: 'An', phone: '0911' }),
+      contact('b', { name: '' }),
+      contact('c', { name: 'Nam', company: '王小明' }),
+      contact('d', { name: 'Bình', phone: '0922' }),
+    ].map((row, i) => (i === 1 ? { ...row, searchKey: '' } : row));
+    const index = new ContactSearchIndex(rows);
+    for (const query of ['an', '0911', '11', 'nam', '王小', 'binh', '0922', '22', 'mb', '1n']) {
+      expect(
+        index.search(query).map((c) => c.id),
+        query,
+      ).toEqual(searchContacts(rows, query).map((c) => c.id));
+    }
+    expect(new ContactSearchIndex([]).search('an')).toEqual([]);
+  });
+
   it('narrows from the previous results only when the new query cannot match more', () => {
     const index = new ContactSearchIndex(many);
     expect(index.search('090 1').length).toBe(searchContacts(many, '090 1').length);
