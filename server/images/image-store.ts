@@ -69,6 +69,8 @@ export async function findUpload(db: Queryable, id: string): Promise<UploadRow |
 export async function storeUpload(
   db: Database,
   input: { id: string; memberId: string; purpose: ImagePurpose; bytes: Uint8Array },
+  /** The variants already made from these bytes by encodeUpload (the build's demo pictures). */
+  encoded?: EncodedVariant[],
 ): Promise<StoredUpload> {
   const sourceHash = sha256(input.bytes);
   const earlier = await findUpload(db, input.id);
@@ -76,7 +78,7 @@ export async function storeUpload(
     sameUploadOrRefuse(earlier, input.memberId, input.purpose, sourceHash);
     return describeUpload(db, earlier);
   }
-  const variants: EncodedVariant[] = await encodeUpload(input.bytes, input.purpose);
+  const variants: EncodedVariant[] = encoded ?? (await encodeUpload(input.bytes, input.purpose));
   try {
     return await db.transaction(async (tx) => {
       const blobs = variants.map((variant) => ({ variant, hash: sha256(variant.bytes) }));

@@ -1,14 +1,18 @@
 // The demo card's avatar and banner as real uploads: camera-sized pictures (with grain, like a
 // photo) sent through the same store as a member's upload (decision 0620). Drawing them is most
-// of a second each: the build draws them once into dist/server/ and a first start reads them
-// from there (decision 1087), drawing them itself only without a build.
+// of a second each, and making their sizes a few tenths more: the build draws and encodes them
+// once into dist/server/ and a first start reads them from there (decision 1087), doing it
+// itself only without a build.
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { ImagePurpose } from '../../contract/image';
 import type { Database } from '../db/client';
 import { members } from '../db/schema';
+import { encodeUpload, type EncodedVariant } from '../images/image-encode';
 import { storeUpload } from '../images/image-store';
 
 const grain = `<filter id="g"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="7"/><feColorMatrix values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0 0 0 0.10 0"/></filter>`;
@@ -27,31 +31,65 @@ async function cameraJpeg(svg: string): Promise<Buffer> {
 
 /** dist/server/, from the source file and from the compiled bundle alike (decision 1082). */
 const buildDir = fileURLToPath(new URL('../../dist/server/', import.meta.url));
-const drawnPictures = [
-  { svg: avatarSvg, file: `${buildDir}demo-avatar.jpg` },
-  { svg: bannerSvg, file: `${buildDir}demo-banner.jpg` },
-] as const;
-
-/** Draws the demo's pictures into the build (`npm run build` calls this). */
-export async function writeDemoPictures(): Promise<void> {
-  await Promise.all(
-    drawnPictures.map(async ({ svg, file }) => writeFile(file, await cameraJpeg(svg))),
-  );
+interface DrawnPicture {
+  svg: string;
+  purpose: ImagePurpose;
+  /** The drawn photo, as a member would upload it. */
+  file: string;
+  /** Its sizes as encodeUpload makes them (v8-serialized), written with it. */
+  variantsFile: string;
 }
 
-async function demoPicture(picture: (typeof drawnPictures)[number]): Promise<Buffer> {
-  return existsSync(picture.file) ? readFile(picture.file) : cameraJpeg(picture.svg);
+const drawnPictures: readonly [DrawnPicture, DrawnPicture] = [
+  {
+    svg: avatarSvg,
+    purpose: 'avatar',
+    file: `${buildDir}demo-avatar.jpg`,
+    variantsFile: `${buildDir}demo-avatar.variants`,
+  },
+  {
+    svg: bannerSvg,
+    purpose: 'banner',
+    file: `${buildDir}demo-banner.jpg`,
+    variantsFile: `${buildDir}demo-banner.variants`,
+  },
+];
+
+/**
+ * Draws the demo's pictures and encodes their sizes into the build (`npm run build` calls this
+ * at every build, so a change to the drawing or to the encoding is never missed).
+ */
+export async function writeDemoPictures(): Promise<void> {
+  for (const picture of drawnPictures) {
+    const bytes = await cameraJpeg(picture.svg);
+    await writeFile(picture.file, bytes);
+    await writeFile(picture.variantsFile, serialize(await encodeUpload(bytes, picture.purpose)));
+  }
+}
+
+/** The photo and, when the build made them, its encoded sizes. */
+async function demoPicture(
+  picture: DrawnPicture,
+): Promise<{ bytes: Buffer; encoded?: EncodedVariant[] }> {
+  if (!existsSync(picture.file) || !existsSync(picture.variantsFile)) {
+    return { bytes: await cameraJpeg(picture.svg) };
+  }
+  const [bytes, variants] = await Promise.all([
+    readFile(picture.file),
+    readFile(picture.variantsFile),
+  ]);
+  return { bytes, encoded: deserialize(variants) as EncodedVariant[] };
 }
 
 /** Uploads the demo member's avatar and banner and points the card at them. */
 export async function seedDemoPictures(db: Database, memberId: string): Promise<void> {
+  const store = async (picture: DrawnPicture, id: string) => {
+    const { bytes, encoded } = await demoPicture(picture);
+    return storeUpload(db, { id, memberId, purpose: picture.purpose, bytes }, encoded);
+  };
   const [avatar, banner] = await Promise.all([
-    demoPicture(drawnPictures[0]).then((bytes) =>
-      storeUpload(db, { id: demoAvatarUploadId, memberId, purpose: 'avatar', bytes }),
-    ),
-    demoPicture(drawnPictures[1]).then((bytes) =>
-      storeUpload(db, { id: demoBannerUploadId, memberId, purpose: 'banner', bytes }),
-    ),
+    store(drawnPictures[0], demoAvatarUploadId),
+    store(drawnPictures[1], demoBannerUploadId),
   ]);
   await db
     .update(members)
