@@ -2,7 +2,7 @@
 // pixels survive: EXIF (GPS, camera serials), XMP, ICC and comments are dropped; the EXIF
 // orientation is applied first so the picture stands the right way up without it.
 import { availableParallelism } from 'node:os';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo, default as Sharp } from 'sharp';
 import {
   imageVariants,
   maxInputPixels,
@@ -26,7 +26,17 @@ const sharpFormat = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' } as 
 // members uploading at once kept a 2-core server from answering card reads (p95 188 ms). One
 // picture is encoded at a time, on all cores but one, so the others' requests always have a
 // core; uploads wait their turn instead.
-sharp.concurrency(Math.max(1, availableParallelism() - 1));
+let sharpModule: Promise<typeof Sharp> | undefined;
+
+/** libvips, loaded with the first picture rather than at every start (about 0.1 s). */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(Math.max(1, availableParallelism() - 1));
+    return sharp;
+  });
+  return sharpModule;
+}
+
 let encoding: Promise<unknown> = Promise.resolve();
 
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
@@ -63,6 +73,7 @@ async function encodeNow(input: Uint8Array, purpose: ImagePurpose): Promise<Enco
   }
   checkImageContainer(input, format);
   const options = { limitInputPixels: maxInputPixels, failOn: 'warning' as const };
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // The header alone: the pixel count is judged below, with its own message.

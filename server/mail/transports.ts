@@ -1,6 +1,5 @@
 // Where outbox messages go, by configuration (decision 0102): e-mail by console (default),
 // SMTP (nodemailer) or nowhere (`outbox`, tests read the table); SMS by console or nowhere.
-import nodemailer from 'nodemailer';
 import type { AuthConfig } from '../auth/auth-config';
 
 export interface OutgoingMail {
@@ -29,11 +28,15 @@ export type Print = (text: string) => void;
 
 export function createMailTransport(config: AuthConfig, print: Print): MailTransport {
   if (config.mailTransport === 'smtp' && config.smtpUrl) {
-    const transporter = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    // Loaded with the first mail, not at every start (40–100 ms of modules).
+    const transporter = import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    );
     return {
       name: 'smtp',
       async sendMail(message) {
-        await transporter.sendMail({ from: config.mailFrom, ...message });
+        await (await transporter).sendMail({ from: config.mailFrom, ...message });
       },
     };
   }

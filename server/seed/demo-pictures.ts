@@ -8,11 +8,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { ImagePurpose } from '../../contract/image';
 import type { Database } from '../db/client';
 import { members } from '../db/schema';
-import { encodeUpload, type EncodedVariant } from '../images/image-encode';
+import { encodeUpload, loadSharp, type EncodedVariant } from '../images/image-encode';
 import { storeUpload } from '../images/image-store';
 
 const grain = `<filter id="g"><feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" seed="7"/><feColorMatrix values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0 0 0 0.10 0"/></filter>`;
@@ -26,6 +25,7 @@ export const demoAvatarUploadId = '5e1d0a7a-0000-4000-8000-00000000a001';
 export const demoBannerUploadId = '5e1d0a7a-0000-4000-8000-00000000b001';
 
 async function cameraJpeg(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 

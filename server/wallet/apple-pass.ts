@@ -1,7 +1,7 @@
 // The member's card as an Apple Wallet pass (.pkpass): a generic pass signed with the configured
 // pass type certificate; passkit-generator writes manifest.json (SHA-1 of every file) and the
 // detached PKCS#7 signature over it (decision 1101).
-import sharp from 'sharp';
+import { loadSharp } from '../images/image-encode';
 import type { AppleWalletConfig } from './wallet-config';
 import type { WalletCard } from '../domain/wallet-card';
 
@@ -17,6 +17,7 @@ const svgMark = (size: number, colour: string) =>
 let marks: Promise<Record<string, Buffer>> | undefined;
 function markImages(): Promise<Record<string, Buffer>> {
   marks ??= (async () => {
+    const sharp = await loadSharp();
     const sizes = { 'icon.png': 29, 'icon@2x.png': 58, 'icon@3x.png': 87, 'logo.png': 50 };
     const entries = await Promise.all(
       Object.entries(sizes).map(
@@ -31,6 +32,7 @@ function markImages(): Promise<Record<string, Buffer>> {
 
 async function thumbnails(jpeg: Buffer | null): Promise<Record<string, Buffer>> {
   if (!jpeg) return {};
+  const sharp = await loadSharp();
   try {
     const [one, two] = await Promise.all(
       [90, 180].map((size) => sharp(jpeg).resize(size, size, { fit: 'cover' }).png().toBuffer()),
