@@ -1,5 +1,6 @@
 // Where outbox messages go, by configuration (decision 0102): e-mail by console (default),
 // SMTP (nodemailer) or nowhere (`outbox`, tests read the table); SMS by console or nowhere.
+import type { Transporter } from 'nodemailer';
 import type { AuthConfig } from '../auth/auth-config';
 
 export interface OutgoingMail {
@@ -30,12 +31,13 @@ export function createMailTransport(config: AuthConfig, print: Print): MailTrans
   if (config.mailTransport === 'smtp' && config.smtpUrl) {
     const smtpUrl = config.smtpUrl;
     // Loaded with the first mail, not at every start (40–100 ms of modules).
-    const transporter = import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport(smtpUrl),
-    );
+    let transporter: Promise<Transporter> | undefined;
     return {
       name: 'smtp',
       async sendMail(message) {
+        transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
         await (await transporter).sendMail({ from: config.mailFrom, ...message });
       },
     };
