@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { startFromInitdbTemplate } from './pglite-initdb';
 import { setDrizzleParsersOnce } from './pglite-parsers';
+import { setFastBytea } from './pglite-bytea';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -180,6 +181,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
   setDrizzleParsersOnce(client);
+  setFastBytea(client);
   return {
     kind: 'pglite',
     db: drizzle(client) as unknown as Database,
