@@ -21,6 +21,7 @@ function runnable<N extends MutationName>(name: N): RunnableMutation {
     ? {
         runMany: async (tx: Transaction, ctx: MutationContext, inputs: unknown[]) =>
           (await handler.runMany?.(tx, ctx, inputs as MutationInput<N>[])) ?? [],
+        ...(handler.runLength ? { runLength: handler.runLength } : {}),
       }
     : {};
   return {

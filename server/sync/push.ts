@@ -125,10 +125,11 @@ async function pushOne(
 }
 
 /**
- * Largest run of one mutation applied in a single transaction: long enough to save the
- * per-transaction cost, short enough that other requests wait for the database ~50 ms at most.
+ * Largest run of one mutation applied in a single transaction, unless its handler says
+ * otherwise: long enough to save the per-transaction cost, short enough that other requests
+ * wait for the database ~50 ms at most.
  */
-const maxRunLength = 100;
+const defaultRunLength = 100;
 
 /**
  * Applies a run of entries of one mutation in one transaction when its handler offers
@@ -179,8 +180,9 @@ export async function pushMutations(
     const entry = entries[i]!;
     // Consecutive entries of a mutation with a batch path go in one transaction.
     const handler = find(entry.name);
+    const runLength = handler?.runLength ?? defaultRunLength;
     let end = i + 1;
-    while (end < entries.length && end - i < maxRunLength && entries[end]!.name === entry.name) {
+    while (end < entries.length && end - i < runLength && entries[end]!.name === entry.name) {
       end += 1;
     }
     // Let the requests waiting for the database (a card page, a login) in between runs: with

@@ -34,6 +34,11 @@ export interface MutationHandler<N extends MutationName> {
     ctx: MutationContext,
     inputs: MutationInput<N>[],
   ): Promise<MutationResult<N>[]>;
+  /**
+   * Most entries `runMany` takes in one transaction (default 100, server/sync/push.ts): while
+   * it runs, PGlite's one connection and the change-sequence lock wait for it.
+   */
+  runLength?: number;
 }
 
 /** A handler with its payload schema, found by a name that arrived as text (push, routes). */
@@ -43,6 +48,7 @@ export interface RunnableMutation {
   schema: v.GenericSchema;
   run(tx: Transaction, ctx: MutationContext, input: unknown): Promise<unknown>;
   runMany?(tx: Transaction, ctx: MutationContext, inputs: unknown[]): Promise<unknown[]>;
+  runLength?: number;
 }
 
 /** A kind of mirrored row the delta pull carries to a member's devices. */

@@ -5,7 +5,7 @@ import { queryRows } from '../../server/db/client';
 import { seedDemoPoints } from '../../server/seed/demo-points';
 import type { MemberPointAnswer, Page, PointEntry, DayTotals } from '../../contract/points';
 import type { ApiErrorBody } from '../../contract/errors';
-import { startTestServer } from './test-server';
+import { createTestServer, startTestServer } from './test-server';
 import { csvOf, entry, pointsCast } from './points-fixture';
 
 const server = await startTestServer({ demo: true });
@@ -272,6 +272,50 @@ describe('points ledger', () => {
     // The third is paid in full with points and earns nothing: it spends the balance to zero.
     expect(await balance()).toBe(0);
     expect(await entryCount(sql`id = ${mixed[1]!.id as string}`)).toBe(0);
+  });
+
+  it('applies a booth’s long run 250 entries to a transaction, every entry once and in order', async () => {
+    // A server taking the production body limit: 260 entries are more than the tests' 64 KB.
+    const booth = await createTestServer({ demo: true, config: { bodyLimitBytes: 1024 * 1024 } });
+    try {
+      const people = await pointsCast(booth);
+      const payloads = Array.from({ length: 260 }, (_, i) =>
+        entry(people, { invoiceNumber: `RUN-${i}`, invoiceValue: 1_000 + i }),
+      );
+      const res = await booth.request('/api/sync/push', {
+        method: 'POST',
+        token: people.staff.token,
+        json: {
+          mutations: payloads.map((payload) => ({
+            id: randomUUID(),
+            name: 'point.create',
+            payload,
+          })),
+        },
+      });
+      expect(res.status).toBe(200);
+      const { results } = (await res.json()) as { results: { status: string }[] };
+      expect(results.filter((r) => r.status === 'applied')).toHaveLength(260);
+      const ids = sql.join(
+        payloads.map((p) => sql`${p.id as string}`),
+        sql`, `,
+      );
+      // Rows written by one transaction share its id (xmin): 250 in the first, 10 in the second.
+      const runs = await queryRows<{ rows: number }>(
+        booth.database.db,
+        sql`SELECT count(*)::int AS rows FROM point_entries WHERE id IN (${ids})
+          GROUP BY xmin::text ORDER BY min(change_seq)`,
+      );
+      expect(runs.map((r) => r.rows)).toEqual([250, 10]);
+      // In the order sent: the change sequence follows the invoice numbers.
+      const order = await queryRows<{ invoice_number: string }>(
+        booth.database.db,
+        sql`SELECT invoice_number FROM point_entries WHERE id IN (${ids}) ORDER BY change_seq`,
+      );
+      expect(order.map((r) => r.invoice_number)).toEqual(payloads.map((p) => p.invoiceNumber));
+    } finally {
+      await booth.close();
+    }
   });
 
   it('tells the buyer once per applied entry, naming group and staff, and not for a refusal', async () => {

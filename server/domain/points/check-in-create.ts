@@ -7,7 +7,7 @@ import { checkIns } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { MutationHandler } from '../../sync/registry';
 import { duplicateWindowMinutes } from '../../../contract/checkin';
-import { freshRecords, NeedsOneByOne, requireFresh } from './batch-path';
+import { freshRecords, ledgerRunLength, NeedsOneByOne, requireFresh } from './batch-path';
 import { deviceTime, lockPair, lockPairs, requireBuyer } from './ledger';
 import { requireStaff, staffFacts } from './staff';
 import { checkInsToClient } from './to-client';
@@ -53,6 +53,8 @@ export const checkInCreate: MutationHandler<'checkin.create'> = {
       .returning();
     return (await checkInsToClient(tx, [row!]))[0]!;
   },
+  runLength: ledgerRunLength,
+
   /** The batch push's path: duplicates decided in order, as one by one would. */
   async runMany(tx, ctx, inputs) {
     if (inputs.some((i) => i.memberId === ctx.memberId)) throw new NeedsOneByOne();

@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors';
 import type { MutationContext, MutationHandler } from '../../sync/registry';
 import { paymentAmount, type PointCreate } from '../../../contract/points';
 import { insertRows } from '../../db/insert-rows';
-import { freshRecords, NeedsOneByOne, requireFresh } from './batch-path';
+import { freshRecords, ledgerRunLength, NeedsOneByOne, requireFresh } from './batch-path';
 import {
   checkNewEntry,
   deviceTime,
@@ -103,6 +103,8 @@ export const pointCreate: MutationHandler<'point.create'> = {
     await notifyPointEntries(tx, [created!]);
     return created!;
   },
+
+  runLength: ledgerRunLength,
 
   /** Every check of `run` in a few queries, one multi-row insert; any refusal goes one by one. */
   async runMany(tx, ctx, inputs) {
