@@ -43,12 +43,18 @@ const started = performance.now();
 // Every minute, how far the workers are and what they found so far (stderr: the last lines
 // of stdout stay the report).
 const progressFiles: string[] = [];
+// A finished worker's folder is gone: its last counts still stand in the sum.
+const lastProgress = new Map<string, FuzzProgress>();
 const progress = setInterval(() => {
   void Promise.all(
     progressFiles.map((file) =>
       readFile(file, 'utf8').then(
-        (text) => JSON.parse(text) as FuzzProgress,
-        () => undefined,
+        (text) => {
+          const part = JSON.parse(text) as FuzzProgress;
+          lastProgress.set(file, part);
+          return part;
+        },
+        () => lastProgress.get(file),
       ),
     ),
   ).then((parts) => {
