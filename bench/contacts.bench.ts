@@ -4,9 +4,10 @@
 // `contacts-write-1k: N ms`, `contacts-pull-100k: N ms`, `contacts-search-100k-p95: N ms`.
 //
 // The API runs as in production on a PGlite folder seeded here directly (demo data plus 10,000
-// or 100,000 contacts of the demo member). The app's own modules are loaded from Vite's dev server in front
-// of it, so the pull and the writes run the real sync engine and queueMutation, and the search
-// is typed into the real phonebook screen.
+// or 100,000 contacts of the demo member). The app's own modules are loaded from Vite's dev
+// server into a page of the API's origin, so the pull and the writes run the real sync engine
+// and queueMutation against the API as in production (not through Vite's proxy), and the
+// search is typed into the real phonebook screen of the production build.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -129,8 +130,8 @@ async function insertContacts(
 }
 
 /** Logs in inside the page and stores the session where the app keeps it. */
-async function logIn(page: Page): Promise<string> {
-  return page.evaluate(async () => {
+async function logIn(page: Page, modules: string): Promise<string> {
+  return page.evaluate(async (modules) => {
     const res = await fetch('/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -142,12 +143,14 @@ async function logIn(page: Page): Promise<string> {
       userName: string;
       urlMinify: string | null;
     };
-    const store = (await import(/* @vite-ignore */ String('/src/api/session-store.ts'))) as {
+    const store = (await import(
+      /* @vite-ignore */ String(modules + '/src/api/session-store.ts')
+    )) as {
       writeSession(session: unknown): Promise<void>;
     };
     await store.writeSession({ ...answer, brandGroup: null, agency: null });
     return answer.memberId;
-  });
+  }, modules);
 }
 
 /** Waits until the page's own sync engine has finished its pull (lastSyncedAt written). */
@@ -229,51 +232,68 @@ async function runWith(contactCount: number, { writes }: { writes: boolean }): P
     });
     await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api.process);
     await waitForOk(`http://127.0.0.1:${webPort}/`, web.process);
-    const context = await browser.newContext({ locale: 'vi-VN' });
+    // The API page's policy allows only its own scripts; these come from Vite.
+    const context = await browser.newContext({ locale: 'vi-VN', bypassCSP: true });
     // tsx keeps function names with a helper the page does not have.
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     const page = await context.newPage();
-    // A page of the origin that runs none of the app: the bench drives the modules itself.
-    await page.goto(`http://127.0.0.1:${webPort}/api/health`);
-    const memberId = await logIn(page);
+    // A page of the API's origin that runs none of the app: the bench drives the modules
+    // itself, loaded from Vite's dev server (which allows 127.0.0.1 origins), while their
+    // requests go straight to the API as in production, not through Vite's proxy.
+    await page.goto(`http://127.0.0.1:${apiPort}/api/health`);
+    const modules = `http://127.0.0.1:${webPort}`;
+    const memberId = await logIn(page, modules);
 
-    const pullMs = await page.evaluate(async (contactCount) => {
-      const engine = (await import(/* @vite-ignore */ String('/src/sync/sync-engine.ts'))) as {
-        syncNow(): Promise<{ status: string }>;
-      };
-      const { appDb } = (await import(/* @vite-ignore */ String('/src/db/app-db.ts'))) as {
-        appDb: { open(): Promise<unknown>; contacts: { count(): Promise<number> } };
-      };
-      await appDb.open();
-      const started = performance.now();
-      for (let i = 0; i < 20 && (await appDb.contacts.count()) < contactCount; i++) {
-        const outcome = await engine.syncNow();
-        if (outcome.status !== 'synced') throw new Error(`pull ended ${outcome.status}`);
-      }
-      const ms = performance.now() - started;
-      const count = await appDb.contacts.count();
-      if (count < contactCount) throw new Error(`only ${count} contacts pulled`);
-      return ms;
-    }, contactCount);
+    const pullMs = await page.evaluate(
+      async ({ contactCount, modules }) => {
+        const engine = (await import(
+          /* @vite-ignore */ String(modules + '/src/sync/sync-engine.ts')
+        )) as {
+          syncNow(): Promise<{ status: string }>;
+        };
+        const { appDb } = (await import(
+          /* @vite-ignore */ String(modules + '/src/db/app-db.ts')
+        )) as {
+          appDb: { open(): Promise<unknown>; contacts: { count(): Promise<number> } };
+        };
+        await appDb.open();
+        const started = performance.now();
+        for (let i = 0; i < 20 && (await appDb.contacts.count()) < contactCount; i++) {
+          const outcome = await engine.syncNow();
+          if (outcome.status !== 'synced') throw new Error(`pull ended ${outcome.status}`);
+        }
+        const ms = performance.now() - started;
+        const count = await appDb.contacts.count();
+        if (count < contactCount) throw new Error(`only ${count} contacts pulled`);
+        return ms;
+      },
+      { contactCount, modules },
+    );
     figures.push({ name: 'contacts-pull-10k', value: Math.round(pullMs), unit: 'ms' });
 
     const writeMs = !writes
       ? undefined
-      : await page.evaluate(async (owner) => {
-          const data = (await import(
-            /* @vite-ignore */ String('/src/features/phonebook/phonebook-data.ts')
-          )) as {
-            saveContact(ownerId: string, fields: { name: string; phone?: string }): Promise<string>;
-          };
-          const started = performance.now();
-          for (let i = 0; i < 1000; i++) {
-            await data.saveContact(owner, {
-              name: `Liên hệ thử ${i}`,
-              phone: `0912${String(i).padStart(6, '0')}`,
-            });
-          }
-          return performance.now() - started;
-        }, memberId);
+      : await page.evaluate(
+          async ({ owner, modules }) => {
+            const data = (await import(
+              /* @vite-ignore */ String(modules + '/src/features/phonebook/phonebook-data.ts')
+            )) as {
+              saveContact(
+                ownerId: string,
+                fields: { name: string; phone?: string },
+              ): Promise<string>;
+            };
+            const started = performance.now();
+            for (let i = 0; i < 1000; i++) {
+              await data.saveContact(owner, {
+                name: `Liên hệ thử ${i}`,
+                phone: `0912${String(i).padStart(6, '0')}`,
+              });
+            }
+            return performance.now() - started;
+          },
+          { owner: memberId, modules },
+        );
     if (writeMs !== undefined) {
       figures.push({ name: 'contacts-write-1k', value: Math.round(writeMs), unit: 'ms' });
     }

@@ -7,8 +7,9 @@
 // and the rows the server
 // holds (`-rows`: 1000 and 10000).
 //
-// The API runs as in production on a fresh PGlite folder with the demo data; the app's modules
-// are served by Vite's dev server in front of it, so the real sync engine does the pushing.
+// The API runs as in production on a fresh PGlite folder with the demo data, and the page is of
+// its origin; the app's modules come from Vite's dev server, so the real sync engine does the
+// pushing, straight to the API as in production (not through Vite's proxy).
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,20 +62,25 @@ export async function run(): Promise<Figure[]> {
     });
     await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api.process);
     await waitForOk(`http://127.0.0.1:${webPort}/`, web.process);
-    const context = await browser.newContext();
+    // The API page's policy allows only its own scripts; these come from Vite.
+    const context = await browser.newContext({ bypassCSP: true });
     // tsx keeps function names with a helper the page does not have.
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     const page = await context.newPage();
-    // A page of the origin that runs none of the app: the bench drives the modules itself.
-    await page.goto(`http://127.0.0.1:${webPort}/api/health`);
-    const setup = await page.evaluate(async () => {
+    // A page of the API's origin that runs none of the app: the bench drives the modules
+    // itself, loaded from Vite's dev server (which allows 127.0.0.1 origins), while their
+    // requests go straight to the API as in production, not through Vite's proxy.
+    await page.goto(`http://127.0.0.1:${apiPort}/api/health`);
+    const setup = await page.evaluate(async (modules) => {
       const login = await fetch('/api/auth/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'staff@mecards.vn', password: 'staff12345' }),
       });
       const answer = (await login.json()) as { accessToken: string; memberId: string };
-      const store = (await import(/* @vite-ignore */ String('/src/api/session-store.ts'))) as {
+      const store = (await import(
+        /* @vite-ignore */ String(modules + '/src/api/session-store.ts')
+      )) as {
         writeSession(session: unknown): Promise<void>;
       };
       await store.writeSession({
@@ -85,10 +91,14 @@ export async function run(): Promise<Figure[]> {
         agency: null,
       });
       document.cookie = `memberId=${answer.memberId}; path=/`;
-      const engine = (await import(/* @vite-ignore */ String('/src/sync/sync-engine.ts'))) as {
+      const engine = (await import(
+        /* @vite-ignore */ String(modules + '/src/sync/sync-engine.ts')
+      )) as {
         syncNow(options?: { force?: boolean }): Promise<{ status: string }>;
       };
-      const { appDb } = (await import(/* @vite-ignore */ String('/src/db/app-db.ts'))) as {
+      const { appDb } = (await import(
+        /* @vite-ignore */ String(modules + '/src/db/app-db.ts')
+      )) as {
         appDb: {
           open(): Promise<unknown>;
           staffGroups: { toArray(): Promise<{ groupId: string }[]> };
@@ -97,7 +107,7 @@ export async function run(): Promise<Figure[]> {
       await appDb.open();
       // Loaded now: with the network off, Vite's dev server cannot hand out modules.
       const data = (await import(
-        /* @vite-ignore */ String('/src/features/points/points-data.ts')
+        /* @vite-ignore */ String(modules + '/src/features/points/points-data.ts')
       )) as unknown;
       Object.assign(globalThis, { pointsBench: { data, engine, appDb } });
       await engine.syncNow({ force: true });
@@ -108,7 +118,7 @@ export async function run(): Promise<Figure[]> {
         })
       ).json()) as { memberId: string };
       return { groupId: groups[0]?.groupId, buyerId: buyer.memberId, token: answer.accessToken };
-    });
+    }, `http://127.0.0.1:${webPort}`);
     if (!setup.groupId) throw new Error('the staffer has no group after the first sync');
 
     // Each size queued offline, then flushed from reconnecting until the outbox is empty.
