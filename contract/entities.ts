@@ -160,21 +160,18 @@ export const entities = {
   },
   pointEntries: {
     key: 'id',
-    indexes: [
-      'sellerGroupId',
-      'buyerMemberId',
-      'staffMemberId',
-      'orderGroupId',
-      'recordedAt',
-      '[buyerMemberId+sellerGroupId]',
-    ],
+    // The one index screens read (a buyer's ledger at a group, or any of the buyer's entries by
+    // its first half): every index is written again for each entry a booth logs, sends and
+    // settles (issue 25).
+    indexes: ['[buyerMemberId+sellerGroupId]'],
     source: 'pull',
     reads: 'the buyer, and the staff of the selling group',
     mutations: {
-      'point.create': declare<PointEntry>()(pointCreateSchema, {
-        vi: 'Tích điểm',
-        en: 'Log points',
-      }),
+      'point.create': declare<PointEntry>()(
+        pointCreateSchema,
+        { vi: 'Tích điểm', en: 'Log points' },
+        { answersRow: true },
+      ),
     },
   },
   checkIns: {
@@ -183,10 +180,11 @@ export const entities = {
     source: 'pull',
     reads: 'the member checked in, and the staff of the group',
     mutations: {
-      'checkin.create': declare<CheckIn>()(checkInCreateSchema, {
-        vi: 'Check-in',
-        en: 'Check-in',
-      }),
+      'checkin.create': declare<CheckIn>()(
+        checkInCreateSchema,
+        { vi: 'Check-in', en: 'Check-in' },
+        { answersRow: true },
+      ),
     },
   },
   orderGroups: {

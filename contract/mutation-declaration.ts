@@ -10,6 +10,12 @@ export interface MutationDeclaration<S extends v.GenericSchema, R> {
   label: Record<Lang, string>;
   /** Type only (never set): what the server's handler answers. */
   readonly result?: R;
+  /**
+   * The handler answers with the row as the pull gives it (the result is the table's pulled
+   * row): the device that pushed it writes that answer, and its pulls leave out the rows its
+   * own pushes wrote, so a booth does not download again the entries it just sent (0208).
+   */
+  answersRow?: true;
 }
 
 export type AnyMutationDeclaration = MutationDeclaration<v.GenericSchema, unknown>;
@@ -19,5 +25,6 @@ export function declare<R>() {
   return <S extends v.GenericSchema>(
     schema: S,
     label: Record<Lang, string>,
-  ): MutationDeclaration<S, R> => ({ schema, label });
+    options: { answersRow?: true } = {},
+  ): MutationDeclaration<S, R> => ({ schema, label, ...options });
 }

@@ -55,3 +55,8 @@ export function mutationLabel(name: string, lang: Lang): string {
   if (isMutationName(name)) return mutations[name].label[lang];
   return lang === 'en' ? 'Change' : 'Thay đổi';
 }
+
+/** Whether the handler answers with the pulled row of the mutation's table (decision 0208). */
+export function answersRow(name: string): boolean {
+  return isMutationName(name) && (mutations[name] as { answersRow?: true }).answersRow === true;
+}

@@ -662,5 +662,5 @@ export const syncPull = {
   name: 'syncPull',
   method: 'GET',
   path: '/sync/pull',
-  query: ['cursor', 'limit'],
+  query: ['cursor', 'limit', 'clientId'],
 } as const satisfies RestRoute;

@@ -21,15 +21,19 @@ export const pushEntrySchema = v.object({
   payload: v.unknown(),
 });
 
+const clientIdSchema = v.pipe(
+  v.string('invalid_id'),
+  v.minLength(1, 'invalid_id'),
+  v.maxLength(100, 'invalid_id'),
+);
+
 export const pushBodySchema = v.object({
   mutations: v.pipe(
     v.array(pushEntrySchema, 'invalid_value'),
     v.maxLength(maxPushEntries, 'too_many_entries'),
   ),
   /** The device's sync client id: a conflict names the device whose write won (decision 1062). */
-  clientId: v.optional(
-    v.pipe(v.string('invalid_id'), v.minLength(1, 'invalid_id'), v.maxLength(100, 'invalid_id')),
-  ),
+  clientId: v.optional(clientIdSchema),
 });
 
 export type PushEntry = v.InferOutput<typeof pushEntrySchema>;
@@ -77,6 +81,11 @@ const counterSchema = (fallback: number) =>
 export const pullQuerySchema = v.object({
   cursor: counterSchema(0),
   limit: v.pipe(counterSchema(defaultPullLimit), v.minValue(1, 'invalid_number')),
+  /**
+   * The device's sync client id, sent when its mirror holds every row its own pushes answered
+   * with (mutations declared `answersRow`): those rows are left out of the page (decision 0208).
+   */
+  clientId: v.optional(clientIdSchema),
 });
 
 /**

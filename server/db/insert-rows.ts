@@ -1,4 +1,4 @@
-// Multi-row inserts sent as one JSON parameter read by jsonb_to_recordset. Building a statement
+// Multi-row inserts sent as one JSON parameter read by json_to_recordset. Building a statement
 // with a parameter per value (a run of 100 point entries has 1,600) cost the batch push more
 // time in the driver than the database spent on the rows (decision 0303).
 import { getTableColumns, sql } from 'drizzle-orm';
@@ -27,7 +27,7 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /**
  * Inserts rows (property names as in the table's Drizzle definition) in one statement. Every
  * row names the same columns: the first row's keys decide which are written, the others get
- * their defaults. Values go as JSON: numbers, text, booleans, null, ISO times, objects for jsonb.
+ * their defaults. Values go as JSON: numbers, text, booleans, null, ISO times, objects for json and jsonb.
  */
 export async function insertRows<T extends PgTable>(
   db: Queryable,
@@ -42,13 +42,14 @@ export async function insertRows<T extends PgTable>(
   const types = keys
     .map((key) => `${quoted(columns.get(key)!.name)} ${columns.get(key)!.type}`)
     .join(', ');
-  // Keyed by SQL name: jsonb_to_recordset matches fields by the names of the column list.
+  // Keyed by SQL name: json_to_recordset matches fields by the names of the column list. Not
+  // jsonb: it would reorder the keys of an object bound for a json column (decision 0208).
   const records = rows.map((row) => {
     const record: Record<string, unknown> = {};
     for (const key of keys) record[columns.get(key)!.name] = (row as Record<string, unknown>)[key];
     return record;
   });
   await db.execute(
-    sql`INSERT INTO ${table} (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS x(${sql.raw(types)})`,
+    sql`INSERT INTO ${table} (${sql.raw(names)}) SELECT ${sql.raw(names)} FROM json_to_recordset(${JSON.stringify(records)}::json) AS x(${sql.raw(types)})`,
   );
 }

@@ -5,6 +5,7 @@ import {
   boolean,
   date,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -323,6 +324,8 @@ export const pointEntries = pgTable('point_entries', {
   paymentAmount: bigint('payment_amount', { mode: 'number' }).notNull(),
   note: text('note'),
   recordedAt: ts('recorded_at').notNull(),
+  /** The sync client whose push wrote the row; cleared by any later change (decision 0208). */
+  originClientId: text('origin_client_id'),
   ...synced,
 });
 
@@ -340,6 +343,8 @@ export const checkIns = pgTable('check_ins', {
   checkedInAt: ts('checked_in_at').notNull(),
   duplicateOf: uuid('duplicate_of'),
   note: text('note'),
+  /** The sync client whose push wrote the row; cleared by any later change (decision 0208). */
+  originClientId: text('origin_client_id'),
   ...synced,
 });
 
@@ -380,7 +385,7 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: integer('status').notNull(),
-    response: jsonb('response').notNull(),
+    response: json('response').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.key] })],

@@ -75,6 +75,7 @@ export function syncRoutes(deps: AppDeps): Hono<AppEnv> {
       memberId,
       query.cursor,
       Math.min(query.limit, maxPullLimit),
+      query.clientId ?? null,
     );
     c.header('Cache-Control', 'no-store');
     maybePurge();

@@ -1,7 +1,7 @@
 // Delta pull: every registered pull source's rows for this member with change_seq > cursor, in
 // change_seq order, tombstones included, one consistent snapshot per page. change_seq is
 // handed out in commit order (0001), so a cursor never passes a row that commits later.
-import { and, asc, eq, getTableColumns, gt, isNotNull, lt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNotNull, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PulledEntityName } from '../../contract/entities';
 import type { PulledChange, PullResponse } from '../../contract/sync';
@@ -52,24 +52,60 @@ async function changesOf<E extends PulledEntityName>(
   return rows.map((row) => ({ entity: source.entity, row }) as PulledChange);
 }
 
+/** The source's rows this pull carries: in scope, and not the asking device's own echoes. */
+function carried(source: AnyPullSource, memberId: string, clientId: string | null): SQL {
+  const origin = source.originColumn;
+  if (!origin || clientId === null) return source.scope(memberId);
+  return and(source.scope(memberId), sql`${origin} IS DISTINCT FROM ${clientId}`)!;
+}
+
+/** The newest change_seq past `cursor` of the rows left out as the device's own, or null. */
+function ownNewest(memberId: string, cursor: number, clientId: string | null): SQL {
+  const own = pullSources.flatMap((source) => {
+    const origin = source.originColumn;
+    if (!origin || clientId === null) return [];
+    const cols = columnsOf(source);
+    return [
+      sql`(SELECT max(${cols.changeSeq}) FROM ${source.table}
+           WHERE ${and(source.scope(memberId), gt(cols.changeSeq, cursor), sql`${origin} = ${clientId}`)})`,
+    ];
+  });
+  return own.length === 0 ? sql`NULL::bigint` : sql`greatest(${sql.join(own, sql`, `)})`;
+}
+
+/**
+ * `clientId`: the asking device, whose mirror holds the rows its pushes answered with; the rows
+ * it wrote are left out (decision 0208). Null: every row in scope.
+ */
 export async function pullChanges(
   deps: AppDeps,
   memberId: string,
   cursor: number,
   limit: number,
+  clientId: string | null = null,
 ): Promise<PullResponse<PulledChange>> {
   return deps.database.db.transaction(
     async (tx) => {
       // One statement reads the purge mark and which sources hold anything past the cursor: a
       // device that is nearly up to date then reads two or three tables instead of every one.
-      const [probe] = await queryRows<{ purged: string | number | null; changed: string }>(
+      // It also reads the newest row left out as the device's own (0208): a last page moves
+      // the cursor past it, so later pulls do not walk over the booth's entries again.
+      const [probe] = await queryRows<{
+        purged: string | number | null;
+        own: string | number | null;
+        changed: string;
+      }>(
         tx,
         sql`SELECT (SELECT ${syncTombstonePurges.purgedThroughSeq} FROM ${syncTombstonePurges}
                      WHERE ${eq(syncTombstonePurges.id, 1)}) AS purged,
+                   ${ownNewest(memberId, cursor, clientId)} AS own,
                    concat(${sql.join(
                      pullSources.map((source) => {
                        const cols = columnsOf(source);
-                       const past = and(source.scope(memberId), gt(cols.changeSeq, cursor));
+                       const past = and(
+                         carried(source, memberId, clientId),
+                         gt(cols.changeSeq, cursor),
+                       );
                        return sql`CASE WHEN EXISTS (SELECT 1 FROM ${source.table} WHERE ${past}) THEN '1' ELSE '0' END`;
                      }),
                      sql`, `,
@@ -84,6 +120,8 @@ export async function pullChanges(
       for (const [n, source] of pullSources.entries()) {
         if (changed[n] !== '1') continue;
         if (source.fetchShaped) {
+          // Its one JSON statement knows no origin column: a source has one or the other.
+          if (source.originColumn) throw new Error(`${source.entity}: origin with fetchShaped`);
           for (const row of await source.fetchShaped(tx, memberId, cursor, limit + 1)) {
             fetched.push({ source, seq: row.changeSeq, id: row.id, row, shaped: true });
           }
@@ -93,7 +131,7 @@ export async function pullChanges(
         const rows = (await tx
           .select()
           .from(source.table)
-          .where(and(source.scope(memberId), gt(cols.changeSeq, cursor)))
+          .where(and(carried(source, memberId, clientId), gt(cols.changeSeq, cursor)))
           .orderBy(asc(cols.changeSeq), asc(cols.id))
           .limit(limit + 1)) as Record<string, unknown>[];
         for (const row of rows) {
@@ -126,7 +164,7 @@ export async function pullChanges(
         // At the end, move past the purge mark too: every sequence number up to it belongs to a
         // committed row (stamping is in commit order), so nothing below it can still appear,
         // and the next pull must not be sent back to a resync.
-        cursor: hasMore ? reached : Math.max(reached, purgedThrough),
+        cursor: hasMore ? reached : Math.max(reached, purgedThrough, Number(probe?.own ?? 0)),
         hasMore,
         serverTime: deps.now().toISOString(),
       };

@@ -4,7 +4,7 @@
 // mutations themselves are declared on their tables in contract/entities.ts.
 import type * as v from 'valibot';
 import type { SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MutationInput, MutationName, MutationResult } from '../../contract/mutations';
 import type { Transaction } from '../db/client';
 import type { FairUseLimits } from '../../contract/fair-use';
@@ -59,6 +59,12 @@ export interface PullSource<E extends PulledEntityName = PulledEntityName> {
   table: PgTable;
   /** Which rows this member's devices mirror (tombstones included). */
   scope(memberId: string): SQL;
+  /**
+   * The column naming the sync client whose push wrote the row, for a table whose mutations
+   * answer with the row (`answersRow`, decision 0208): a pull that names its client leaves
+   * those rows out.
+   */
+  originColumn?: PgColumn;
   /**
    * Rows as the client stores them (Drizzle-selected rows of `table`, tombstones included);
    * may read more in `tx` to enrich a page of rows at once (e.g. a friend's name).

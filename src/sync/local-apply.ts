@@ -4,6 +4,7 @@
 import type { IndexableType, Table } from 'dexie';
 import { pulledEntityNames, type PulledEntityName } from '../../contract/entities';
 import { messageText } from '../../contract/messages';
+import { answersRow } from '../../contract/mutations';
 import type { PullResponse, PushResult } from '../../contract/sync';
 import {
   pulledTableNames,
@@ -74,55 +75,100 @@ async function pendingOnRow(db: AppDb, table: string, rowKey: string): Promise<O
   return entries.filter((e) => e.state === 'pending').sort((a, b) => a.seq - b.seq);
 }
 
-/**
- * No pending change left on a row whose changes were applied: the local row shows them. A
- * server version pulled while they waited may be older or newer than them, so it is dropped
- * and the cursor goes back to where it was pulled from: the next pull re-sends the row as the
- * server has it now.
- */
-async function settleAppliedRow(
-  db: AppDb,
-  table: MirroredTableName,
-  rowKey: string,
-): Promise<void> {
-  if ((await pendingOnRow(db, table, rowKey)).length > 0) return;
-  const ref = rowRef(table, rowKey);
-  const shadow = await db.serverShadows.get(ref);
-  if (!shadow) return;
-  await db.serverShadows.delete(ref);
-  const cursor = (await readSyncState(db, 'cursor')) ?? 0;
-  if (shadow.pulledAfter < cursor) await writeSyncState(db, 'cursor', shadow.pulledAfter);
-}
+type RowOf = { table: MirroredTableName; rowKey: string };
 
-/**
- * settleAppliedRow for many rows at once: one read of the rows' pending entries and one of
- * their shadows, instead of two reads per row (a flush of 1,000 point entries, issue 25).
- */
-async function settleAppliedRows(
-  db: AppDb,
-  rows: readonly { table: MirroredTableName; rowKey: string }[],
-): Promise<void> {
-  if (rows.length === 0) return;
+/** Which of `rows` (as rowRef) still have a pending entry in the outbox. */
+async function rowsWithPendingEntries(db: AppDb, rows: readonly RowOf[]): Promise<Set<string>> {
   // One lookup per row, all sent at once: `anyOf` walks one cursor from key to key, a round
   // trip each, and a batch of 500 point entries spent 50 ms in it between two pushes.
   const onRows = await Promise.all(
     rows.map((r) => db.outbox.where('[table+rowKey]').equals([r.table, r.rowKey]).toArray()),
   );
-  const stillPending = new Set(
+  return new Set(
     onRows
       .flat()
       .filter((e) => e.state === 'pending')
       .map((e) => rowRef(e.table, e.rowKey)),
   );
-  const refs = rows.map((r) => rowRef(r.table, r.rowKey)).filter((ref) => !stillPending.has(ref));
-  const shadows = (await db.serverShadows.bulkGet(refs)).filter(
-    (shadow): shadow is ServerShadowRow => shadow !== undefined,
+}
+
+/**
+ * Rows whose pending changes the server applied. With no pending change left, the local row
+ * shows them; a server version pulled while they waited may be older or newer than them, so
+ * it is dropped and the cursor goes back to where it was pulled from: the next pull re-sends
+ * the row as the server has it now. `answers`: rows the server answered with (mutations
+ * declared `answersRow`, decision 0208), written as a pulled row would be: over the local row,
+ * or kept as its server version while a later change of it still waits.
+ */
+async function settleAppliedRows(
+  db: AppDb,
+  rows: readonly RowOf[],
+  answers: ReadonlyMap<string, Record<string, unknown>> = new Map(),
+): Promise<void> {
+  if (rows.length === 0) return;
+  const refs = rows.map((r) => rowRef(r.table, r.rowKey));
+  // A row has a shadow only when a pull came while its change waited: usually none at all
+  // (one count instead of a look-up per row), and then only the answered rows need the
+  // look-up of pending entries.
+  const anyShadow = (await db.serverShadows.count()) > 0;
+  const shadows = new Map(
+    (anyShadow ? await db.serverShadows.bulkGet(refs) : [])
+      .filter((shadow): shadow is ServerShadowRow => shadow !== undefined)
+      .map((shadow) => [shadow.id, shadow]),
   );
-  if (shadows.length === 0) return;
-  await db.serverShadows.bulkDelete(shadows.map((shadow) => shadow.id));
+  const looked = rows.filter((r, i) => shadows.has(refs[i]!) || answers.has(refs[i]!));
+  if (looked.length === 0) return;
+  const pending = await rowsWithPendingEntries(db, looked);
   const cursor = (await readSyncState(db, 'cursor')) ?? 0;
-  const back = Math.min(...shadows.map((shadow) => shadow.pulledAfter));
-  if (back < cursor) await writeSyncState(db, 'cursor', back);
+  const dropped = [...shadows.values()].filter((shadow) => !pending.has(shadow.id));
+  if (dropped.length > 0) {
+    await db.serverShadows.bulkDelete(dropped.map((shadow) => shadow.id));
+    const back = Math.min(...dropped.map((shadow) => shadow.pulledAfter));
+    if (back < cursor) await writeSyncState(db, 'cursor', back);
+  }
+  const puts = new Map<MirroredTableName, unknown[]>();
+  const deletes = new Map<MirroredTableName, (string | string[])[]>();
+  const kept: ServerShadowRow[] = [];
+  for (const { table, rowKey } of looked) {
+    const ref = rowRef(table, rowKey);
+    const row = answers.get(ref);
+    if (!row) continue;
+    const tombstone = row.deletedAt !== null && row.deletedAt !== undefined;
+    if (pending.has(ref)) {
+      kept.push({ id: ref, table, rowKey, row: tombstone ? null : row, pulledAfter: cursor });
+    } else if (tombstone) {
+      deletes
+        .set(table, deletes.get(table) ?? [])
+        .get(table)!
+        .push(keyFromRowKey(table, rowKey));
+    } else {
+      puts
+        .set(table, puts.get(table) ?? [])
+        .get(table)!
+        .push(row);
+    }
+  }
+  if (kept.length > 0) await db.serverShadows.bulkPut(kept);
+  for (const [name, list] of puts) await db.table(name).bulkPut(list);
+  for (const [name, keys] of deletes) await db.table(name).bulkDelete(keys);
+}
+
+/** The rows applied entries were answered with (decision 0208), by rowRef. */
+function answeredRows(
+  entries: readonly OutboxEntry[],
+  byId: ReadonlyMap<string, PushResult>,
+): Map<string, Record<string, unknown>> {
+  const rows = new Map<string, Record<string, unknown>>();
+  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+    const ref = rowRef(entry.table, entry.rowKey);
+    const result = byId.get(entry.id);
+    const row = result?.status === 'applied' ? result.result : undefined;
+    // A later change of the row in the same batch makes an earlier answer stale.
+    rows.delete(ref);
+    if (!answersRow(entry.name) || !isPulledEntity(entry.table)) continue;
+    if (typeof row === 'object' && row !== null) rows.set(ref, row as Record<string, unknown>);
+  }
+  return rows;
 }
 
 /**
@@ -189,17 +235,17 @@ export async function applyPushResults(
   return db.transaction('rw', allTables(db), async () => {
     const summary: PushSummary = { applied: 0, rejected: 0, retry: false, held: 0 };
     // The usual answer, every entry applied: settled in a few bulk reads and writes.
+    // The batch as sent is what the outbox holds: only the flush, under its lock, changes a
+    // queued entry once it is read (reading the 500 entries back cost 60 ms a batch).
     if (batch.every((sent) => byId.get(sent.id)?.status === 'applied')) {
-      const entries = (await db.outbox.bulkGet(batch.map((sent) => sent.id))).filter(
-        (entry): entry is OutboxEntry => entry?.state === 'pending',
-      );
-      await db.outbox.bulkDelete(entries.map((entry) => entry.id));
-      const rows = new Map(entries.map((entry) => [rowRef(entry.table, entry.rowKey), entry]));
-      await settleAppliedRows(db, [...rows.values()]);
-      summary.applied = entries.length;
+      await db.outbox.bulkDelete(batch.map((entry) => entry.id));
+      const rows = new Map(batch.map((entry) => [rowRef(entry.table, entry.rowKey), entry]));
+      await settleAppliedRows(db, [...rows.values()], answeredRows(batch, byId));
+      summary.applied = batch.length;
       return summary;
     }
-    const settled = new Map<string, { table: MirroredTableName; rowKey: string }>();
+    const settled = new Map<string, RowOf>();
+    const applied: OutboxEntry[] = [];
     // The server stops a batch at its first failing entry; when that entry was just given up,
     // the entries it held back go out right away instead of after a backoff.
     let stopperGivenUp = false;
@@ -210,6 +256,7 @@ export async function applyPushResults(
       if (result.status === 'applied') {
         await db.outbox.delete(entry.id);
         settled.set(rowRef(entry.table, entry.rowKey), entry);
+        applied.push(entry);
         summary.applied += 1;
       } else if (result.status === 'rejected') {
         await rejectEntry(db, entry, errorOf(result));
@@ -241,7 +288,7 @@ export async function applyPushResults(
         summary.retry = true;
       }
     }
-    for (const { table, rowKey } of settled.values()) await settleAppliedRow(db, table, rowKey);
+    await settleAppliedRows(db, [...settled.values()], answeredRows(applied, byId));
     return summary;
   });
 }
@@ -252,6 +299,15 @@ export async function rejectOne(db: AppDb, id: string, error: OutboxError): Prom
     const entry = await db.outbox.get(id);
     if (entry?.state === 'pending') await rejectEntry(db, entry, error);
   });
+}
+
+/**
+ * The next pull starts from the beginning and carries every row, the device's own included:
+ * the mirror no longer holds them all (decision 0208).
+ */
+async function restartPull(db: AppDb): Promise<void> {
+  await writeSyncState(db, 'cursor', 0);
+  await writeSyncState(db, 'holdsOwnRows', false);
 }
 
 /** Saves one pulled page and its cursor together. Returns the number of rows written. */
@@ -315,7 +371,8 @@ export async function applyPullPage(db: AppDb, page: PullResponse): Promise<numb
       if (stillStaff === 0) await db.groupRoster.where('groupId').equals(groupId).delete();
     }
     // Rows already here are simply written again by the second pull (puts are idempotent).
-    await writeSyncState(db, 'cursor', scopeWidened ? 0 : page.cursor);
+    if (scopeWidened) await restartPull(db);
+    else await writeSyncState(db, 'cursor', page.cursor);
     return written;
   });
 }
@@ -335,7 +392,7 @@ export async function resetForResync(db: AppDb): Promise<void> {
       await table.bulkDelete(drop);
     }
     await db.serverShadows.clear();
-    await writeSyncState(db, 'cursor', 0);
+    await restartPull(db);
   });
 }
 
@@ -348,7 +405,7 @@ export async function adoptMember(db: AppDb, memberId: string): Promise<boolean>
       for (const name of pulledTableNames) await db.table(name).clear();
       await db.serverShadows.clear();
     }
-    await writeSyncState(db, 'cursor', 0);
+    await restartPull(db);
     await writeSyncState(db, 'memberId', memberId);
     return true;
   });

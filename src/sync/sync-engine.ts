@@ -5,7 +5,13 @@ import { syncPull, syncPush } from '../../contract/rest-routes';
 import { apiCall, ApiRequestError, NetworkError, SessionExpiredError } from '../api/http-client';
 import { reloadSession } from '../api/session-store';
 import { defaultPullLimit, type PullResponse, type PushResponse } from '../../contract/sync';
-import { appDb, requestPersistentStorage, withOpenDb, type AppDb } from '../db/app-db';
+import {
+  appDb,
+  requestPersistentStorage,
+  withOpenDb,
+  type AppDb,
+  type OutboxEntry,
+} from '../db/app-db';
 import { backoffDelayMs } from './backoff';
 import {
   firstHeldUntil,
@@ -132,14 +138,28 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       outcome.pushed += summary.applied;
       outcome.rejected += summary.rejected;
     };
+    // Its answer waits to be written until the next batch is sent and the one after it is
+    // queued for reading: the device store runs a read queued after a write only once the
+    // write is done, and writing 500 answered rows can take longer than a push.
+    let answered: { batch: OutboxEntry[]; results: PushResponse['results'] } | null = null;
+    const settleAnswered = async () => {
+      if (!answered) return;
+      const { batch, results } = answered;
+      answered = null;
+      await settled();
+      settling = applyPushResults(db, batch, results, now());
+      // Marked handled: it is awaited by settled(), before the next one or at the end.
+      settling.catch(() => undefined);
+    };
     // Read once: a read of the device store now would wait for the batch being settled.
     const device = await clientId(db);
     try {
       let ready = await nextSendable(db, memberId, now(), maxEntries);
       for (;;) {
         if (ready.length === 0) {
-          if (settling) {
+          if (answered || settling) {
             // Entries queued meanwhile go in this flush too.
+            await settleAnswered();
             await settled();
             ready = await nextSendable(db, memberId, now(), maxEntries);
             continue;
@@ -157,10 +177,11 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
         });
         // Marked handled: it is awaited below, after the previous batch is settled.
         answer.catch(() => undefined);
-        await settled();
-        const inFlight = new Set(batch.map((entry) => entry.id));
+        // Still in the queue until written off: this batch, and the last one answered.
+        const inFlight = new Set([...batch, ...(answered?.batch ?? [])].map((entry) => entry.id));
         const following = nextSendable(db, memberId, now(), maxEntries, inFlight);
         following.catch(() => undefined);
+        await settleAnswered();
         let response: PushResponse;
         try {
           response = await answer;
@@ -186,10 +207,11 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
           response.results.filter((r) => r.status === 'applied').map((r) => r.id),
         );
         if (batch.every((entry) => applied.has(entry.id))) {
-          settling = applyPushResults(db, batch, response.results, now());
+          answered = { batch, results: response.results };
           ready = await following;
           continue;
         }
+        await settled();
         const summary = await applyPushResults(db, batch, response.results, now());
         outcome.pushed += summary.applied;
         outcome.rejected += summary.rejected;
@@ -202,13 +224,15 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
         ready = await nextSendable(db, memberId, now(), maxEntries);
       }
     } finally {
-      // A failure while a settled batch is still being written: that write finishes first.
+      // A failure while an applied batch is still to be written: that write finishes first.
+      await settleAnswered().catch(() => undefined);
       await settled().catch(() => undefined);
     }
   }
 
-  function fetchPage(cursor: number): Promise<PullResponse> {
-    const answer = apiCall(syncPull, { query: { cursor, limit: pullLimit } });
+  /** `device`: leave out the rows this device's own pushes wrote (it holds them, 0208). */
+  function fetchPage(cursor: number, device: string | undefined): Promise<PullResponse> {
+    const answer = apiCall(syncPull, { query: { cursor, limit: pullLimit, clientId: device } });
     // Marked handled: a page fetched ahead may be dropped unread (the cursor went back).
     answer.catch(() => undefined);
     return answer;
@@ -216,15 +240,20 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
 
   async function pull(outcome: FlushOutcome): Promise<void> {
     let cursor = (await readSyncState(db, 'cursor')) ?? 0;
+    // Until a pull has reached the end since the mirror was emptied, it carries every row.
+    let holdsOwnRows = (await readSyncState(db, 'holdsOwnRows')) === true;
+    const device = await clientId(db);
+    const fetch = (from: number) => fetchPage(from, holdsOwnRows ? device : undefined);
     let ahead: Promise<PullResponse> | null = null;
     for (;;) {
       let page: PullResponse;
       try {
-        page = await (ahead ?? fetchPage(cursor));
+        page = await (ahead ?? fetch(cursor));
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 410 && cursor > 0) {
           await resetForResync(db);
           cursor = 0;
+          holdsOwnRows = false;
           ahead = null;
           continue;
         }
@@ -232,12 +261,16 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       }
       // The next page travels while this one is written: a first pull of 100,000 contacts is
       // 20 pages, and the device store and the network each take about half of a page's time.
-      ahead = page.hasMore ? fetchPage(page.cursor) : null;
+      ahead = page.hasMore ? fetch(page.cursor) : null;
       outcome.pulled += await applyPullPage(db, page);
       const stored = (await readSyncState(db, 'cursor')) ?? 0;
       // A rewound cursor (a newly staffed group) means: pull everything again now.
       const rewound = cursor > 0 && stored === 0;
-      if (!page.hasMore && !rewound) return;
+      if (rewound) holdsOwnRows = false;
+      if (!page.hasMore && !rewound) {
+        if (!holdsOwnRows) await writeSyncState(db, 'holdsOwnRows', true);
+        return;
+      }
       // The page fetched ahead starts where this one ended; after a rewind it is dropped.
       if (stored !== page.cursor) ahead = null;
       cursor = stored;

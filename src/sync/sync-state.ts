@@ -15,6 +15,11 @@ export interface SyncStateValues {
   backoff: { failures: number; until: number };
   /** The refresh token was refused: waiting changes stay queued until the member logs in. */
   pausedForLogin: boolean;
+  /**
+   * The mirror holds every row this device's pushes answered with (decision 0208), so its pulls
+   * may leave those rows out. Cleared with the mirror; set when a pull reaches the end.
+   */
+  holdsOwnRows: boolean;
 }
 
 export type SyncStateKey = keyof SyncStateValues;

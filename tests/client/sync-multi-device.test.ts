@@ -1711,6 +1711,9 @@ function rowDiff(mine: string, truth: string): string {
       out.push(
         `${id} ${fields.map((f) => `${f}: ${JSON.stringify(x[f])} ≠ ${JSON.stringify(y[f])}`).join(', ')}`,
       );
+    } else if (JSON.stringify(x) !== JSON.stringify(y)) {
+      // Equal values in another key order: a row the server's jsonb handed back, say.
+      out.push(`${id} keys in another order: ${Object.keys(x).join(',')}`);
     }
   }
   return out.join('; ');

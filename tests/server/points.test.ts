@@ -318,6 +318,72 @@ describe('points ledger', () => {
     }
   });
 
+  it('answers a booth’s push with the rows as pulled, and leaves them out of that booth’s pull', async () => {
+    type Change = { entity: string; row: { id: string } };
+    type PullPage = { changes: Change[]; cursor: number; hasMore: boolean };
+    const pull = async (cursor: number, clientId?: string): Promise<PullPage> => {
+      const query = `cursor=${cursor}${clientId ? `&clientId=${clientId}` : ''}`;
+      const res = await server.request(`/api/sync/pull?${query}`, { token: cast.staff.token });
+      expect(res.status).toBe(200);
+      return (await res.json()) as PullPage;
+    };
+    const start = (await pull(0)).cursor;
+    const points = [entry(cast), entry(cast), entry(cast)];
+    const checkIn = { id: randomUUID(), groupId: cast.brandId, memberId: cast.demo.id };
+    const mutations = [
+      ...points.map((payload) => ({ id: randomUUID(), name: 'point.create', payload })),
+      { id: randomUUID(), name: 'checkin.create', payload: checkIn },
+    ];
+    const push = () =>
+      server.request('/api/sync/push', {
+        method: 'POST',
+        token: cast.staff.token,
+        json: { clientId: 'booth-1', mutations },
+      });
+    const first = await (await push()).text();
+    const { results } = JSON.parse(first) as { results: { status: string; result: unknown }[] };
+    expect(results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    // A replay (the answer was lost) answers the same text, keys in the same order.
+    expect(await (await push()).text()).toBe(first);
+    // An entry logged at the counter (no device) after them: every device pulls that one.
+    const counter = entry(cast);
+    const rest = await server.request('/api/orderPoint', {
+      method: 'POST',
+      token: cast.staff.token,
+      json: counter,
+    });
+    expect(rest.status).toBe(200);
+
+    // Another device, or this one before it holds its own rows, pulls all five as answered.
+    const all = await pull(start, 'phone-2');
+    const pulled = new Map(all.changes.map((c) => [c.row.id, c.row]));
+    for (const [n, payload] of [...points, checkIn].entries()) {
+      expect(pulled.get(payload.id as string)).toEqual(results[n]!.result);
+    }
+    expect(pulled.has(counter.id as string)).toBe(true);
+    expect((await pull(start)).changes).toHaveLength(all.changes.length);
+
+    // The booth itself gets only the counter's entry.
+    const own = await pull(start, 'booth-1');
+    expect(own.changes.map((c) => c.row.id)).toEqual([counter.id]);
+    expect(own.cursor).toBe(all.cursor);
+    // With nothing after its own rows, the cursor still moves past them.
+    const mine = entry(cast);
+    await server.request('/api/sync/push', {
+      method: 'POST',
+      token: cast.staff.token,
+      json: {
+        clientId: 'booth-1',
+        mutations: [{ id: randomUUID(), name: 'point.create', payload: mine }],
+      },
+    });
+    const after = await pull(own.cursor, 'booth-1');
+    expect(after.changes).toEqual([]);
+    expect(after.cursor).toBeGreaterThan(own.cursor);
+    expect((await pull(after.cursor, 'booth-1')).cursor).toBe(after.cursor);
+    expect((await pull(own.cursor, 'phone-2')).changes.map((c) => c.row.id)).toEqual([mine.id]);
+  });
+
   it('tells the buyer once per applied entry, naming group and staff, and not for a refusal', async () => {
     const now = await balance();
     const push = async (payloads: Record<string, unknown>[]) => {

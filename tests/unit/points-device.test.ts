@@ -77,7 +77,9 @@ describe('points on a staffer device', () => {
     const [group] = await device.db.staffGroups.toArray();
     expect(group).toMatchObject({ groupName: 'Cà Phê Sương Mai', role: 'seller', deletedAt: null });
     const groupId = group!.groupId;
-    const seeded = await device.db.pointEntries.where('buyerMemberId').equals(buyerId).toArray();
+    const seeded = (await device.db.pointEntries.toArray()).filter(
+      (e) => e.buyerMemberId === buyerId,
+    );
     expect(balanceView(seeded, new Set(), buyerId, groupId).lastKnown).toBe(750);
 
     // Offline: 30 entries, one of them spending more than the member will have.
@@ -125,7 +127,9 @@ describe('points on a staffer device', () => {
     expect(await device.db.pointEntries.get(greedy)).toBeUndefined();
 
     // The device's own figures agree with the server after the pull.
-    const local = await device.db.pointEntries.where('buyerMemberId').equals(buyerId).toArray();
+    const local = (await device.db.pointEntries.toArray()).filter(
+      (e) => e.buyerMemberId === buyerId,
+    );
     expect(balanceView(local, new Set(), buyerId, groupId).lastKnown).toBe(750 + earned);
   });
   it('a member who becomes a seller later receives the ledger the group wrote before', async () => {
@@ -162,6 +166,8 @@ describe('points on a staffer device', () => {
       sql`SELECT count(*)::int AS n FROM point_entries WHERE seller_group_id = ${group!.id}`,
     );
     expect(n).toBeGreaterThan(0);
-    expect(await device.db.pointEntries.where('sellerGroupId').equals(group!.id).count()).toBe(n);
+    expect(
+      (await device.db.pointEntries.toArray()).filter((e) => e.sellerGroupId === group!.id).length,
+    ).toBe(n);
   });
 });

@@ -49,6 +49,8 @@ export const checkInCreate: MutationHandler<'checkin.create'> = {
         checkedInAt: at,
         duplicateOf: earlier[0]?.id ?? null,
         note: input.note || null,
+        // The pushing device has the row from the answer: its pulls leave it out (0208).
+        originClientId: ctx.clientId ?? null,
       })
       .returning();
     return (await checkInsToClient(tx, [row!]))[0]!;
@@ -127,6 +129,7 @@ export const checkInCreate: MutationHandler<'checkin.create'> = {
         checkedInAt: new Date(at).toISOString(),
         duplicateOf: earlier?.id ?? null,
         note: input.note || null,
+        originClientId: ctx.clientId ?? null,
       };
     });
     const records = freshRecords(rows, ctx.now);

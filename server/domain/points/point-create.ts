@@ -41,6 +41,8 @@ function pointEntryValues(
     paymentAmount: paymentAmount(input.invoiceValue, input.deductedPoints),
     note: input.note || null,
     recordedAt: deviceTime(input.recordedAt, ctx.now, 'recordedAt'),
+    // The pushing device has the row from the answer: its pulls leave it out (decision 0208).
+    originClientId: ctx.clientId ?? null,
   };
 }
 

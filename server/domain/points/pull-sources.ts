@@ -26,6 +26,7 @@ export const pointEntriesPullSource: PullSource<'pointEntries'> = {
   table: pointEntries,
   scope: (memberId) =>
     ledgerScope(pointEntries.buyerMemberId, pointEntries.sellerGroupId, memberId),
+  originColumn: pointEntries.originClientId,
   toClient: async (rows, { tx }) => await pointEntriesToClient(tx, rows as PointEntryRecord[]),
 };
 
@@ -33,6 +34,7 @@ export const checkInsPullSource: PullSource<'checkIns'> = {
   entity: 'checkIns',
   table: checkIns,
   scope: (memberId) => ledgerScope(checkIns.memberId, checkIns.groupId, memberId),
+  originColumn: checkIns.originClientId,
   toClient: async (rows, { tx }) => await checkInsToClient(tx, rows as CheckInRecord[]),
 };
 

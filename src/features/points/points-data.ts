@@ -1,6 +1,6 @@
 // Data of the points screens: the local ledger mirror (Dexie), what waits in the outbox, and
 // the writes (point entries, check-ins) queued with strict durability.
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import {
   appDb,
@@ -143,7 +143,10 @@ export function useMemberName(memberId: string | undefined): string | undefined 
     if (!memberId) return undefined;
     const balance = await appDb.memberBalances.where('memberId').equals(memberId).first();
     if (balance?.memberName) return balance.memberName;
-    const entry = await appDb.pointEntries.where('buyerMemberId').equals(memberId).first();
+    const entry = await appDb.pointEntries
+      .where('[buyerMemberId+sellerGroupId]')
+      .between([memberId, Dexie.minKey], [memberId, Dexie.maxKey])
+      .first();
     if (entry?.buyerName) return entry.buyerName;
     const checkIn = await appDb.checkIns.where('memberId').equals(memberId).first();
     if (checkIn?.memberName) return checkIn.memberName;
