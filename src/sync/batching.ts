@@ -67,33 +67,40 @@ export function firstHeldUntil(entries: readonly OutboxEntry[], now: number): nu
 
 /**
  * This member's next entries that may go now, in queue order, at most `max`; `skip`: entries
- * already on their way. The queue is read in chunks (one request each), not entry by entry: a
- * cursor over 10,000 entries cost the flush seconds.
+ * already on their way (id → seq). The queue is read in chunks (one request each), not entry by
+ * entry: a cursor over 10,000 entries cost the flush seconds. A chunk's ids come first, and only
+ * the entries not on their way are read whole: while a batch travels and the last one is
+ * written off, they are the first 1,000 of the queue.
  */
 export async function nextSendable(
   db: AppDb,
   memberId: string,
   now: number,
   max: number,
-  skip: ReadonlySet<string> = new Set(),
+  skip: ReadonlyMap<string, number> = new Map(),
 ): Promise<OutboxEntry[]> {
-  const sendable = sendableFilter(memberId, now);
-  const chunk = Math.max(max + skip.size, 100);
-  const picked: OutboxEntry[] = [];
-  let after: number | undefined;
-  for (;;) {
-    const entries = await (
-      after === undefined ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(after)
-    )
-      .limit(chunk)
-      .toArray();
-    for (const entry of entries) {
-      if (skip.has(entry.id) || !sendable(entry)) continue;
-      picked.push(entry);
-      if (picked.length >= max) return picked;
+  // One read-only transaction, made now: it runs before any write queued after this call.
+  return db.transaction('r', db.outbox, async () => {
+    const sendable = sendableFilter(memberId, now);
+    const chunk = Math.max(max + skip.size, 100);
+    const picked: OutboxEntry[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const ids = (await (
+        after === undefined ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(after)
+      )
+        .limit(chunk)
+        .primaryKeys()) as string[];
+      const entries = await db.outbox.bulkGet(ids.filter((id) => !skip.has(id)));
+      for (const entry of entries) {
+        if (!entry) continue;
+        after = Math.max(after ?? 0, entry.seq);
+        if (!sendable(entry)) continue;
+        picked.push(entry);
+        if (picked.length >= max) return picked;
+      }
+      if (ids.length < chunk) return picked;
+      for (const id of ids) after = Math.max(after ?? 0, skip.get(id) ?? 0);
     }
-    const last = entries.at(-1);
-    if (entries.length < chunk || !last) return picked;
-    after = last.seq;
-  }
+  });
 }

@@ -178,7 +178,9 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
         // Marked handled: it is awaited below, after the previous batch is settled.
         answer.catch(() => undefined);
         // Still in the queue until written off: this batch, and the last one answered.
-        const inFlight = new Set([...batch, ...(answered?.batch ?? [])].map((entry) => entry.id));
+        const inFlight = new Map(
+          [...batch, ...(answered?.batch ?? [])].map((entry) => [entry.id, entry.seq]),
+        );
         const following = nextSendable(db, memberId, now(), maxEntries, inFlight);
         following.catch(() => undefined);
         await settleAnswered();

@@ -1,8 +1,9 @@
-// Pure rules of the sync engine: backoff delays and push batch limits.
+// Rules of the sync engine: backoff delays, push batch limits and which queued entries go next.
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { backoffBaseMs, backoffCapMs, backoffDelayMs } from '../../src/sync/backoff';
-import { takeBatch } from '../../src/sync/batching';
-import type { OutboxEntry } from '../../src/db/app-db';
+import { nextSendable, takeBatch } from '../../src/sync/batching';
+import { createAppDb, type OutboxEntry } from '../../src/db/app-db';
 
 describe('backoff', () => {
   it('doubles per failure between half and all of the step, up to the cap', () => {
@@ -53,5 +54,35 @@ describe('push batches', () => {
     const queue = Array.from({ length: 10 }, (_, i) => entry(i + 1, { big }));
     expect(takeBatch(queue, 200, 3500)).toHaveLength(3);
     expect(takeBatch(queue, 200, 10)).toHaveLength(1);
+  });
+});
+
+describe('the next sendable entries', () => {
+  it('pass over the entries on their way, keep queue order, and hold what follows a held one', async () => {
+    const db = createAppDb(`mecards-sendable-${crypto.randomUUID()}`);
+    const now = Date.parse('2026-11-27T10:00:00Z');
+    const queue = Array.from({ length: 260 }, (_, i) => entry(i + 1, { i }));
+    // Entry 150 waits under a fair-use limit: 151 is on its row and waits behind it.
+    queue[149] = { ...queue[149]!, notBefore: now + 60_000 };
+    queue[150] = { ...queue[150]!, rowKey: queue[149]!.rowKey };
+    // Another member's entry and a refused one are never sent here.
+    queue[199] = { ...queue[199]!, memberId: 'someone else' };
+    queue[200] = { ...queue[200]!, state: 'rejected' };
+    await db.outbox.bulkAdd(queue);
+    const onTheirWay = new Map(queue.slice(0, 120).map((e) => [e.id, e.seq]));
+    const seqs = async (max: number, skip = onTheirWay) =>
+      (await nextSendable(db, 'm', now, max, skip)).map((e) => e.seq);
+    const expected = queue
+      .map((e) => e.seq)
+      .filter((seq) => seq > 120 && ![150, 151, 200, 201].includes(seq));
+    // Chunks of max + 120 ids: small maxima cross several chunks, each entry still comes once.
+    expect(await seqs(500)).toEqual(expected);
+    expect(await seqs(30)).toEqual(expected.slice(0, 30));
+    expect(await seqs(100)).toEqual(expected.slice(0, 100));
+    expect(await seqs(500, new Map())).toEqual([
+      ...queue.slice(0, 120).map((e) => e.seq),
+      ...expected,
+    ]);
+    db.close();
   });
 });
