@@ -86,11 +86,11 @@ export async function nextSendable(
     const picked: OutboxEntry[] = [];
     let after: number | undefined;
     for (;;) {
-      const ids = (await (
+      const ids = await (
         after === undefined ? db.outbox.orderBy('seq') : db.outbox.where('seq').above(after)
       )
         .limit(chunk)
-        .primaryKeys()) as string[];
+        .primaryKeys();
       const entries = await db.outbox.bulkGet(ids.filter((id) => !skip.has(id)));
       for (const entry of entries) {
         if (!entry) continue;

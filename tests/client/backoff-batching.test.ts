@@ -64,7 +64,7 @@ describe('the next sendable entries', () => {
     const queue = Array.from({ length: 260 }, (_, i) => entry(i + 1, { i }));
     // Entry 150 waits under a fair-use limit: 151 is on its row and waits behind it.
     queue[149] = { ...queue[149]!, notBefore: now + 60_000 };
-    queue[150] = { ...queue[150]!, rowKey: queue[149]!.rowKey };
+    queue[150] = { ...queue[150]!, rowKey: queue[149].rowKey };
     // Another member's entry and a refused one are never sent here.
     queue[199] = { ...queue[199]!, memberId: 'someone else' };
     queue[200] = { ...queue[200]!, state: 'rejected' };
