@@ -58,5 +58,5 @@ export function mutationLabel(name: string, lang: Lang): string {
 
 /** Whether the handler answers with the pulled row of the mutation's table (decision 0208). */
 export function answersRow(name: string): boolean {
-  return isMutationName(name) && (mutations[name] as { answersRow?: true }).answersRow === true;
+  return isMutationName(name) && mutations[name].answersRow === true;
 }

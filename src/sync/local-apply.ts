@@ -137,15 +137,13 @@ async function settleAppliedRows(
     if (pending.has(ref)) {
       kept.push({ id: ref, table, rowKey, row: tombstone ? null : row, pulledAfter: cursor });
     } else if (tombstone) {
-      deletes
-        .set(table, deletes.get(table) ?? [])
-        .get(table)!
-        .push(keyFromRowKey(table, rowKey));
+      const list = deletes.get(table) ?? [];
+      list.push(keyFromRowKey(table, rowKey));
+      deletes.set(table, list);
     } else {
-      puts
-        .set(table, puts.get(table) ?? [])
-        .get(table)!
-        .push(row);
+      const list = puts.get(table) ?? [];
+      list.push(row);
+      puts.set(table, list);
     }
   }
   if (kept.length > 0) await db.serverShadows.bulkPut(kept);
@@ -153,13 +151,13 @@ async function settleAppliedRows(
   for (const [name, keys] of deletes) await db.table(name).bulkDelete(keys);
 }
 
-/** The rows applied entries were answered with (decision 0208), by rowRef. */
+/** The rows applied entries (in queue order) were answered with (decision 0208), by rowRef. */
 function answeredRows(
   entries: readonly OutboxEntry[],
   byId: ReadonlyMap<string, PushResult>,
 ): Map<string, Record<string, unknown>> {
   const rows = new Map<string, Record<string, unknown>>();
-  for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+  for (const entry of entries) {
     const ref = rowRef(entry.table, entry.rowKey);
     const result = byId.get(entry.id);
     const row = result?.status === 'applied' ? result.result : undefined;

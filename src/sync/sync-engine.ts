@@ -125,7 +125,8 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     return until;
   }
 
-  async function push(memberId: string, outcome: FlushOutcome): Promise<void> {
+  /** `device`: this installation's sync client id, sent with every push. */
+  async function push(memberId: string, device: string, outcome: FlushOutcome): Promise<void> {
     let maxEntries = options.maxBatchEntries ?? pushBatchMaxEntries;
     const maxBytes = options.maxBatchBytes ?? pushBatchMaxBytes;
     // A batch the server applied whole is settled on the device while the next one travels, so
@@ -151,8 +152,6 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       // Marked handled: it is awaited by settled(), before the next one or at the end.
       settling.catch(() => undefined);
     };
-    // Read once: a read of the device store now would wait for the batch being settled.
-    const device = await clientId(db);
     try {
       let ready = await nextSendable(db, memberId, now(), maxEntries);
       for (;;) {
@@ -240,11 +239,10 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     return answer;
   }
 
-  async function pull(outcome: FlushOutcome): Promise<void> {
+  async function pull(device: string, outcome: FlushOutcome): Promise<void> {
     let cursor = (await readSyncState(db, 'cursor')) ?? 0;
     // Until a pull has reached the end since the mirror was emptied, it carries every row.
     let holdsOwnRows = (await readSyncState(db, 'holdsOwnRows')) === true;
-    const device = await clientId(db);
     const fetch = (from: number) => fetchPage(from, holdsOwnRows ? device : undefined);
     let ahead: Promise<PullResponse> | null = null;
     for (;;) {
@@ -288,13 +286,15 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
       return { ...outcome, status: 'backoff', retryAt: backoff.until };
     }
     try {
-      await clientId(db);
+      // Read once, before the push: a read of the device store later would wait for the batch
+      // being settled.
+      const device = await clientId(db);
       await adoptMember(db, session.memberId);
       // Pictures first: an edit pointing at one must find it on the server (decision 0620).
       await uploadPendingImages(db, session.memberId);
-      await push(session.memberId, outcome);
+      await push(session.memberId, device, outcome);
       if (outcome.status !== 'synced') return outcome;
-      await pull(outcome);
+      await pull(device, outcome);
       await writeSyncState(db, 'lastSyncedAt', new Date(now()).toISOString());
       await deleteSyncState(db, 'backoff');
       await writeSyncState(db, 'pausedForLogin', false);
