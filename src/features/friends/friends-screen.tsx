@@ -11,6 +11,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { OverflowMenu } from '../../ui/overflow-menu';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
+import { FixedRowList, fixedRowStyle } from '../../ui/fixed-row-list';
+import { useMediaQuery } from '../../ui/use-media-query';
 import { toast } from '../../ui/toast';
 import {
   acceptFriendRequest,
@@ -42,6 +44,9 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
   const own = me !== undefined && me === memberId;
   const rows = useFriendships(own ? me : undefined);
   const suggestions = useFriendSuggestions(own ? me : undefined, rows);
+  // A row is one line from 40rem on; below, the actions take a line of their own.
+  const wide = useMediaQuery('(min-width: 40rem)');
+  const rowHeight = wide ? 76 : 128;
   const [name, setName] = useState('');
   const [asking, setAsking] = useState<Asking>(null);
 
@@ -161,104 +166,118 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
           }
         />
       ) : (
-        <ul
-          className="friend-list stack stack--tight"
-          aria-label={tabs.find((x) => x.key === tab)?.label}
-        >
-          {shown.map((row) => (
-            <li
-              key={row.id}
-              className="friend-item list-row surface"
+        <FixedRowList
+          items={shown}
+          rowHeight={rowHeight}
+          className="friend-list"
+          label={tabs.find((x) => x.key === tab)?.label ?? t`Bạn bè`}
+          itemKey={(row) => row.id}
+          renderRow={(row, index) => (
+            <div
+              role="listitem"
+              className="friend-row"
+              style={fixedRowStyle(index, rowHeight)}
               data-friend-id={row.otherMemberId}
             >
-              <span className="friend-avatar" aria-hidden="true">
-                {row.other.name.charAt(0).toUpperCase() || '?'}
-              </span>
-              <span className="friend-item__who list-row__body">
-                <span className="friend-item__name list-row__title">{row.other.name}</span>
-                <span className="friend-item__meta list-row__meta">
-                  {[row.other.jobTitle, row.other.workplace].filter(Boolean).join(' · ')}
+              <div className="friend-item list-row surface">
+                <span className="friend-avatar" aria-hidden="true">
+                  {row.other.name.charAt(0).toUpperCase() || '?'}
                 </span>
-              </span>
-              <span className="friend-item__actions list-row__actions">
-                {row.status === 'accepted' && (
-                  <Link
-                    className="button"
-                    to="/messages"
-                    search={{ to: row.otherMemberId, name: row.other.name }}
-                    aria-label={t`Gửi lời nhắn cho ${row.other.name}`}
-                  >
-                    {t`Nhắn tin`}
-                  </Link>
-                )}
-                {row.status === 'accepted' && (
-                  <OverflowMenu label={t`Thêm thao tác với ${row.other.name}`}>
-                    <button
-                      type="button"
-                      className="is-danger"
-                      aria-label={t`Huỷ kết bạn với ${row.other.name}`}
-                      onClick={() => setAsking({ kind: 'unfriend', row })}
+                <span className="friend-item__who list-row__body">
+                  <span className="friend-item__name list-row__title">{row.other.name}</span>
+                  <span className="friend-item__meta list-row__meta">
+                    {[row.other.jobTitle, row.other.workplace].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+                <span className="friend-item__actions list-row__actions">
+                  {row.status === 'accepted' && (
+                    <Link
+                      className="button"
+                      to="/messages"
+                      search={{ to: row.otherMemberId, name: row.other.name }}
+                      aria-label={t`Gửi lời nhắn cho ${row.other.name}`}
                     >
-                      {t`Huỷ kết bạn`}
-                    </button>
-                  </OverflowMenu>
-                )}
-                {row.status === 'pending' && row.direction === 'received' && (
-                  <>
-                    <Button
-                      aria-label={t`Chấp nhận ${row.other.name}`}
-                      onClick={() => void accept(row)}
-                    >
-                      {t`Chấp nhận`}
-                    </Button>
+                      {t`Nhắn tin`}
+                    </Link>
+                  )}
+                  {row.status === 'accepted' && (
+                    <OverflowMenu label={t`Thêm thao tác với ${row.other.name}`}>
+                      <button
+                        type="button"
+                        className="is-danger"
+                        aria-label={t`Huỷ kết bạn với ${row.other.name}`}
+                        onClick={() => setAsking({ kind: 'unfriend', row })}
+                      >
+                        {t`Huỷ kết bạn`}
+                      </button>
+                    </OverflowMenu>
+                  )}
+                  {row.status === 'pending' && row.direction === 'received' && (
+                    <>
+                      <Button
+                        aria-label={t`Chấp nhận ${row.other.name}`}
+                        onClick={() => void accept(row)}
+                      >
+                        {t`Chấp nhận`}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        aria-label={t`Xoá lời mời của ${row.other.name}`}
+                        onClick={() => void reject(row)}
+                      >
+                        {t`Xoá`}
+                      </Button>
+                    </>
+                  )}
+                  {row.status === 'pending' && row.direction === 'sent' && (
                     <Button
                       variant="secondary"
-                      aria-label={t`Xoá lời mời của ${row.other.name}`}
-                      onClick={() => void reject(row)}
+                      aria-label={t`Huỷ lời mời gửi ${row.other.name}`}
+                      onClick={() => setAsking({ kind: 'cancel', row })}
                     >
-                      {t`Xoá`}
+                      {t`Huỷ lời mời`}
                     </Button>
-                  </>
-                )}
-                {row.status === 'pending' && row.direction === 'sent' && (
-                  <Button
-                    variant="secondary"
-                    aria-label={t`Huỷ lời mời gửi ${row.other.name}`}
-                    onClick={() => setAsking({ kind: 'cancel', row })}
-                  >
-                    {t`Huỷ lời mời`}
-                  </Button>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
+                  )}
+                </span>
+              </div>
+            </div>
+          )}
+        />
       )}
 
       {suggestions.length > 0 && (
         <section className="friends__suggestions" aria-labelledby="friend-suggestions">
           <h2 id="friend-suggestions">{t`Kết bạn với danh thiếp đã lưu`}</h2>
-          <ul className="friend-list stack stack--tight">
-            {suggestions.map((contact) => (
-              <li key={contact.id} className="friend-item list-row surface">
-                <span className="friend-avatar" aria-hidden="true">
-                  {contact.name.charAt(0).toUpperCase() || '?'}
-                </span>
-                <span className="friend-item__who list-row__body">
-                  <span className="friend-item__name list-row__title">{contact.name}</span>
-                  <span className="friend-item__meta list-row__meta">
-                    {[contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
+          <FixedRowList
+            items={suggestions}
+            rowHeight={rowHeight}
+            className="friend-list"
+            label={t`Kết bạn với danh thiếp đã lưu`}
+            itemKey={(contact) => contact.id}
+            renderRow={(contact, index) => (
+              <div role="listitem" className="friend-row" style={fixedRowStyle(index, rowHeight)}>
+                <div className="friend-item list-row surface">
+                  <span className="friend-avatar" aria-hidden="true">
+                    {contact.name.charAt(0).toUpperCase() || '?'}
                   </span>
-                </span>
-                <Button
-                  aria-label={t`Kết bạn với ${contact.name}`}
-                  onClick={() => void send(contact)}
-                >
-                  {t`Kết bạn`}
-                </Button>
-              </li>
-            ))}
-          </ul>
+                  <span className="friend-item__who list-row__body">
+                    <span className="friend-item__name list-row__title">{contact.name}</span>
+                    <span className="friend-item__meta list-row__meta">
+                      {[contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
+                    </span>
+                  </span>
+                  <span className="friend-item__actions list-row__actions">
+                    <Button
+                      aria-label={t`Kết bạn với ${contact.name}`}
+                      onClick={() => void send(contact)}
+                    >
+                      {t`Kết bạn`}
+                    </Button>
+                  </span>
+                </div>
+              </div>
+            )}
+          />
         </section>
       )}
 

@@ -55,7 +55,8 @@ export function useReachablePeople(me: string | undefined): MessagePerson[] | un
         avatarUrl: f.other.avatarUrl,
       });
     }
-    for (const c of await appDb.contacts.toArray()) {
+    // Saved cards only, through their index: a phonebook of 100,000 is not read whole.
+    for (const c of await appDb.contacts.where('cardMemberId').above('').toArray()) {
       if (!c.cardMemberId || c.deletedAt !== null || people.has(c.cardMemberId)) continue;
       people.set(c.cardMemberId, {
         id: c.cardMemberId,

@@ -6,10 +6,12 @@ import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
+import { FixedRowList, fixedRowStyle } from '../../ui/fixed-row-list';
 import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
 import { relativeTime } from '../../ui/relative-time';
 import { foldForSearch } from '../../../contract/contact';
+import { formatNumber } from '../../../contract/format';
 import {
   maxMessageLength,
   maxMessageRecipients,
@@ -18,6 +20,11 @@ import {
 import { messageText } from '../../../contract/messages';
 import { sendMessage, sendToMany, useConversations, useReachablePeople } from './messages-data';
 import './messages.css';
+
+/** A conversation's row: names and time, then the last message, each on one line. */
+const conversationRowHeight = 72;
+/** People offered as recipients before the member types a name. */
+const maxOffered = 30;
 
 interface MessagesScreenProps {
   /** Pre-chosen receiver (the "send message" entry of a card or a friend). */
@@ -86,9 +93,14 @@ export function MessagesScreen({ to, toName, forward, onOpen }: MessagesScreenPr
       ) : shown.length === 0 ? (
         <EmptyState title={t`Chưa có lời nhắn nào`} />
       ) : (
-        <ul className="messages__list" aria-label={t`Cuộc trò chuyện`}>
-          {shown.map((c) => (
-            <li key={c.groupMessageId}>
+        <FixedRowList
+          items={shown}
+          rowHeight={conversationRowHeight}
+          className="messages__list"
+          label={t`Cuộc trò chuyện`}
+          itemKey={(c) => c.groupMessageId}
+          renderRow={(c, index) => (
+            <div role="listitem" style={fixedRowStyle(index, conversationRowHeight)}>
               <Link
                 to="/messages/$groupId"
                 params={{ groupId: c.groupMessageId }}
@@ -97,20 +109,20 @@ export function MessagesScreen({ to, toName, forward, onOpen }: MessagesScreenPr
                 <span className="conversation__names">
                   {c.others.map((p) => p.name || t`Thành viên`).join(', ')}
                 </span>
+                <span className="conversation__time">{relativeTime(c.last.sentAt)}</span>
                 <span className="conversation__preview">
                   {c.last.senderMemberId === me ? t`Bạn: ` : ''}
                   {c.last.body}
                 </span>
-                <span className="conversation__time">{relativeTime(c.last.sentAt)}</span>
                 {c.unread > 0 && (
                   <span className="conversation__unread" aria-label={t`${c.unread} chưa đọc`}>
                     {c.unread}
                   </span>
                 )}
               </Link>
-            </li>
-          ))}
-        </ul>
+            </div>
+          )}
+        />
       )}
     </main>
   );
@@ -139,6 +151,21 @@ function Composer({ me, people, initialTo, initialBody, lang, onSent, onCancel }
     return [...byId.values()];
   }, [people, initialTo]);
   const known = (p: MessagePerson) => choices.find((c) => c.id === p.id) ?? p;
+  const [find, setFind] = useState('');
+  // Those chosen first, then at most a screenful of the others, narrowed by name as typed:
+  // a member with thousands of friends and saved cards is not shown thousands of boxes.
+  const offered = useMemo(() => {
+    const needle = foldForSearch(find);
+    const byId = new Map(choices.map((p) => [p.id, p]));
+    const rest = choices.filter(
+      (p) =>
+        !chosen.some((c) => c.id === p.id) && (!needle || foldForSearch(p.name).includes(needle)),
+    );
+    return {
+      list: [...chosen.map((p) => byId.get(p.id) ?? p), ...rest.slice(0, maxOffered)],
+      hidden: Math.max(0, rest.length - maxOffered),
+    };
+  }, [choices, chosen, find]);
 
   const toggle = (person: MessagePerson) =>
     setChosen((list) =>
@@ -189,7 +216,19 @@ function Composer({ me, people, initialTo, initialBody, lang, onSent, onCancel }
       >
         <legend>{t`Gửi đến`}</legend>
         {choices.length === 0 && <p>{t`Hãy kết bạn hoặc lưu thẻ vào danh bạ để gửi lời nhắn`}</p>}
-        {choices.map((person) => (
+        {choices.length > maxOffered && (
+          <label className="composer__find stack stack--tight">
+            <span>{t`Tìm người nhận`}</span>
+            <input
+              className="field__input"
+              type="search"
+              autoComplete="off"
+              value={find}
+              onChange={(e) => setFind(e.target.value)}
+            />
+          </label>
+        )}
+        {offered.list.map((person) => (
           <label key={person.id} className="composer__person">
             <input
               type="checkbox"
@@ -199,6 +238,11 @@ function Composer({ me, people, initialTo, initialBody, lang, onSent, onCancel }
             {person.name || t`Thành viên`}
           </label>
         ))}
+        {offered.hidden > 0 && (
+          <p className="composer__more">
+            {t`Còn ${formatNumber(offered.hidden)} người nữa: gõ tên để tìm`}
+          </p>
+        )}
         {errors.to && (
           <p id="composer-to-error" className="field-error" role="alert">
             {errors.to}

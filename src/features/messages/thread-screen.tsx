@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner';
 import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
 import { relativeTime } from '../../ui/relative-time';
+import { formatNumber } from '../../../contract/format';
 import { otherParticipants, maxMessageLength } from '../../../contract/message';
 import { messageText } from '../../../contract/messages';
 import {
@@ -22,6 +23,9 @@ import { MessageText } from './message-text';
 import { onServer } from './message-writes';
 import './messages.css';
 
+/** Messages shown on opening a conversation, and added by each "earlier" tap. */
+const threadPage = 100;
+
 /** One conversation, oldest first, with a reply box; opening it marks it read. */
 export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
   const { t, i18n } = useLingui();
@@ -30,6 +34,9 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
   const thread = useThread(groupMessageId);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
+  // The newest messages only, more on request: a long conversation is not put in the DOM whole.
+  const [shownCount, setShownCount] = useState(threadPage);
+  const earlier = Math.max(0, (thread?.length ?? 0) - shownCount);
   const unread = thread?.some((m) => m.readAt === null && m.senderMemberId !== me) ?? false;
   const last = thread?.at(-1);
   const others = last && me ? otherParticipants(last, me) : [];
@@ -99,8 +106,13 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
           {t`Ẩn`}
         </Button>
       </header>
+      {earlier > 0 && (
+        <Button variant="secondary" onClick={() => setShownCount((n) => n + threadPage)}>
+          {t`Xem ${formatNumber(Math.min(earlier, threadPage))} tin nhắn cũ hơn`}
+        </Button>
+      )}
       <ol className="thread__messages" aria-label={t`Tin nhắn`}>
-        {thread.map((m) => (
+        {thread.slice(earlier).map((m) => (
           <li
             key={m.id}
             className={m.senderMemberId === me ? 'message message--mine' : 'message'}

@@ -1,13 +1,4 @@
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { MessageCircle, Phone } from 'lucide-react';
@@ -19,6 +10,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
+import { FixedRowList, fixedRowStyle } from '../../ui/fixed-row-list';
 import { OverflowMenu } from '../../ui/overflow-menu';
 import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
@@ -61,8 +53,6 @@ type Editing =
   | null;
 
 const rowHeight = 76;
-/** Rows rendered beyond each edge of the view, so a quick scroll shows no blank. */
-const overscanRows = 4;
 
 export function PhonebookScreen({
   memberId,
@@ -268,31 +258,6 @@ interface ContactListProps {
   onDelete: (contact: ContactRow) => void;
 }
 
-/** The scroll position and height of the list box, followed as it scrolls and resizes. */
-function useScrollView(scrollRef: RefObject<HTMLDivElement | null>) {
-  // Before the first measure: a phone screen's worth of rows.
-  const [view, setView] = useState({ top: 0, height: 800 });
-  useEffect(() => {
-    const box = scrollRef.current;
-    if (!box) return;
-    const update = () =>
-      setView((seen) =>
-        seen.top === box.scrollTop && seen.height === (box.clientHeight || seen.height)
-          ? seen
-          : { top: box.scrollTop, height: box.clientHeight || seen.height },
-      );
-    update();
-    box.addEventListener('scroll', update, { passive: true });
-    const resize = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
-    resize?.observe(box);
-    return () => {
-      box.removeEventListener('scroll', update);
-      resize?.disconnect();
-    };
-  }, [scrollRef]);
-  return view;
-}
-
 /**
  * Only the rows in view are in the DOM. Rows are all one height, so which rows are in view is
  * simple arithmetic: a keystroke that changes the results costs the rows shown, not a measure
@@ -300,46 +265,31 @@ function useScrollView(scrollRef: RefObject<HTMLDivElement | null>) {
  */
 function ContactList({ contacts, clashing, onOpen, onEdit, onDelete }: ContactListProps) {
   const { t } = useLingui();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const view = useScrollView(scrollRef);
-  const first = Math.max(0, Math.floor(view.top / rowHeight) - overscanRows);
-  const end = Math.min(
-    contacts.length,
-    Math.ceil((view.top + view.height) / rowHeight) + overscanRows,
-  );
-  const shown: ReactNode[] = [];
-  for (let index = first; index < end; index++) {
-    const contact = contacts[index];
-    if (!contact) continue;
-    shown.push(
-      // Keyed by position: while typing, the same DOM rows take new contacts in place.
-      <ContactListRow
-        key={index}
-        contact={contact}
-        clashing={clashing.has(contact.id)}
-        start={index * rowHeight}
-        onOpen={onOpen}
-        onEdit={onEdit}
-        onDelete={onDelete}
-      />,
-    );
-  }
   return (
-    <div ref={scrollRef} className="contact-list" role="list" aria-label={t`Danh sách liên hệ`}>
-      <div
-        role="presentation"
-        style={{ height: contacts.length * rowHeight, position: 'relative' }}
-      >
-        {shown}
-      </div>
-    </div>
+    <FixedRowList
+      items={contacts}
+      rowHeight={rowHeight}
+      className="contact-list"
+      label={t`Danh sách liên hệ`}
+      renderRow={(contact, index) => (
+        // Keyed by position: while typing, the same DOM rows take new contacts in place.
+        <ContactListRow
+          contact={contact}
+          clashing={clashing.has(contact.id)}
+          index={index}
+          onOpen={onOpen}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
+      )}
+    />
   );
 }
 
 interface ContactListRowProps {
   contact: ContactRow;
   clashing: boolean;
-  start: number;
+  index: number;
   onOpen: (contact: ContactRow) => void;
   onEdit: (contact: ContactRow) => void;
   onDelete: (contact: ContactRow) => void;
@@ -349,7 +299,7 @@ interface ContactListRowProps {
 const ContactListRow = memo(function ContactListRow({
   contact,
   clashing,
-  start,
+  index,
   onOpen,
   onEdit,
   onDelete,
@@ -361,7 +311,7 @@ const ContactListRow = memo(function ContactListRow({
       role="listitem"
       className="contact-row"
       data-contact-id={contact.id}
-      style={{ height: rowHeight, transform: `translateY(${start}px)` }}
+      style={fixedRowStyle(index, rowHeight)}
     >
       <span className="contact-avatar" aria-hidden="true">
         {initials(contact.name)}
