@@ -1,7 +1,9 @@
 // Phonebook figures in Chromium (issues 4 and 25): the first full pull of 10,000 and of 100,000
 // contacts into Dexie, keystroke-to-results search over them (p95), and 1,000 contact writes
-// through the outbox. Prints `contacts-pull-10k: N ms`, `contacts-search-p95: N ms`,
-// `contacts-write-1k: N ms`, `contacts-pull-100k: N ms`, `contacts-search-100k-p95: N ms`.
+// through the outbox. Prints `contacts-pull-10k: N ms`, `contacts-pull-10k-store-floor: N ms`
+// (the same rows put straight into IndexedDB: what the browser alone takes),
+// `contacts-search-p95: N ms`, `contacts-write-1k: N ms`, `contacts-pull-100k: N ms`,
+// `contacts-pull-100k-store-floor: N ms`, `contacts-search-100k-p95: N ms`.
 //
 // The API runs as in production on a PGlite folder seeded here directly (demo data plus 10,000
 // or 100,000 contacts of the demo member). The app's own modules are loaded from Vite's dev
@@ -270,6 +272,45 @@ async function runWith(contactCount: number, { writes }: { writes: boolean }): P
       { contactCount, modules },
     );
     figures.push({ name: 'contacts-pull-10k', value: Math.round(pullMs), unit: 'ms' });
+
+    // The browser's own floor for that pull: the same rows put into IndexedDB in pages of
+    // 5,000, with no network, no app code and no index, in a database of their own.
+    const floorMs = await page.evaluate(async () => {
+      const open = (name: string, upgrade?: (db: IDBDatabase) => void) =>
+        new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onupgradeneeded = () => upgrade?.(request.result);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error ?? new Error('open failed'));
+        });
+      const done = (tx: IDBTransaction) =>
+        new Promise<void>((resolve, reject) => {
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+        });
+      const app = await open('mecards');
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const request = app.transaction('contacts').objectStore('contacts').getAll();
+        request.onsuccess = () => resolve(request.result as unknown[]);
+        request.onerror = () => reject(request.error ?? new Error('read failed'));
+      });
+      app.close();
+      const floor = await open('bench-store-floor', (db) =>
+        db.createObjectStore('contacts', { keyPath: 'id' }),
+      );
+      const started = performance.now();
+      for (let from = 0; from < rows.length; from += 5000) {
+        const tx = floor.transaction('contacts', 'readwrite');
+        const store = tx.objectStore('contacts');
+        for (const row of rows.slice(from, from + 5000)) store.put(row);
+        await done(tx);
+      }
+      const ms = performance.now() - started;
+      floor.close();
+      indexedDB.deleteDatabase('bench-store-floor');
+      return ms;
+    });
+    figures.push({ name: 'contacts-pull-10k-store-floor', value: Math.round(floorMs), unit: 'ms' });
 
     const writeMs = !writes
       ? undefined

@@ -3,6 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { machineReferenceMs } from './machine-reference';
 
 export interface Figure {
   name: string;
@@ -22,6 +23,8 @@ const files = (await readdir(benchDir))
   .filter((name) => only.length === 0 || only.some((word) => name.includes(word)))
   .sort();
 
+// Before and after: a machine that slowed down during the run shows it.
+console.log(`machine-reference-before: ${machineReferenceMs()} ms`);
 let failed = false;
 for (const file of files) {
   const module = (await import(pathToFileURL(path.join(benchDir, file)).href)) as BenchModule;
@@ -39,4 +42,5 @@ for (const file of files) {
     failed = true;
   }
 }
+console.log(`machine-reference-after: ${machineReferenceMs()} ms`);
 process.exit(failed ? 1 : 0);
