@@ -143,7 +143,9 @@ test('2,000 friends, 600 conversations and a long thread: bounded lists that rea
 
   // The composer offers 30 people and finds the others by name.
   await page.getByRole('button', { name: 'Lời nhắn mới' }).click();
-  const to = page.getByRole('group', { name: 'Gửi đến' });
+  // By its class: its name changes with the language below.
+  const to = page.locator('fieldset.composer__people');
+  await expect(to).toHaveAccessibleName('Gửi đến');
   await expect(to.getByRole('checkbox')).toHaveCount(30);
   await expect(to.getByText('Còn 1.970 người nữa: gõ tên để tìm')).toBeVisible();
   await to.getByLabel('Tìm người nhận').fill('so 1999');
@@ -153,6 +155,13 @@ test('2,000 friends, 600 conversations and a long thread: bounded lists that rea
   await expect(to.getByRole('checkbox').first()).toBeChecked();
   await expect(to.getByRole('checkbox')).toHaveCount(31);
   await checkLayout(page, 'composer-2000');
+  // The same screen in English says the same, in English only.
+  await page.getByRole('button', { name: 'English' }).click();
+  // Numbers are grouped as everywhere in the app (contract/format), whatever the language.
+  await expect(to.getByText(/^1[.,]969 more: type a name to find them$/)).toBeVisible();
+  await expect(to.getByLabel('Find recipients')).toBeVisible();
+  await page.getByRole('button', { name: 'Tiếng Việt' }).click();
+  await expect(to.getByText('Còn 1.969 người nữa: gõ tên để tìm')).toBeVisible();
 
   // The long conversation opens on its newest 100 messages; earlier ones come on request.
   await page.goto('/messages');
