@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -69,11 +69,16 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
     );
   }
 
-  // Each action tells what happened at once: the change is already on this device.
+  // Each action tells what happened at once: the change is on this device, and the server
+  // has it only once the outbox is sent (a toast says what is true, issue 24).
   const run = async (action: () => Promise<void>, ok: string, fail: string) => {
     try {
       await action();
-      toast.success(navigator.onLine ? ok : `${ok} ${t`(sẽ đồng bộ khi có mạng)`}`);
+      toast.success(
+        navigator.onLine
+          ? `${ok} ${t`(đã lưu trên máy này, đang gửi)`}`
+          : `${ok} ${t`(sẽ đồng bộ khi có mạng)`}`,
+      );
     } catch {
       toast.error(fail);
     }
@@ -179,67 +184,56 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
               style={fixedRowStyle(index, rowHeight)}
               data-friend-id={row.otherMemberId}
             >
-              <div className="friend-item list-row surface">
-                <span className="friend-avatar" aria-hidden="true">
-                  {row.other.name.charAt(0).toUpperCase() || '?'}
-                </span>
-                <span className="friend-item__who list-row__body">
-                  <span className="friend-item__name list-row__title">{row.other.name}</span>
-                  <span className="friend-item__meta list-row__meta">
-                    {[row.other.jobTitle, row.other.workplace].filter(Boolean).join(' · ')}
-                  </span>
-                </span>
-                <span className="friend-item__actions list-row__actions">
-                  {row.status === 'accepted' && (
-                    <Link
-                      className="button"
-                      to="/messages"
-                      search={{ to: row.otherMemberId, name: row.other.name }}
-                      aria-label={t`Gửi lời nhắn cho ${row.other.name}`}
+              <FriendCard name={row.other.name} titles={[row.other.jobTitle, row.other.workplace]}>
+                {row.status === 'accepted' && (
+                  <Link
+                    className="button"
+                    to="/messages"
+                    search={{ to: row.otherMemberId, name: row.other.name }}
+                    aria-label={t`Gửi lời nhắn cho ${row.other.name}`}
+                  >
+                    {t`Nhắn tin`}
+                  </Link>
+                )}
+                {row.status === 'accepted' && (
+                  <OverflowMenu label={t`Thêm thao tác với ${row.other.name}`}>
+                    <button
+                      type="button"
+                      className="is-danger"
+                      aria-label={t`Huỷ kết bạn với ${row.other.name}`}
+                      onClick={() => setAsking({ kind: 'unfriend', row })}
                     >
-                      {t`Nhắn tin`}
-                    </Link>
-                  )}
-                  {row.status === 'accepted' && (
-                    <OverflowMenu label={t`Thêm thao tác với ${row.other.name}`}>
-                      <button
-                        type="button"
-                        className="is-danger"
-                        aria-label={t`Huỷ kết bạn với ${row.other.name}`}
-                        onClick={() => setAsking({ kind: 'unfriend', row })}
-                      >
-                        {t`Huỷ kết bạn`}
-                      </button>
-                    </OverflowMenu>
-                  )}
-                  {row.status === 'pending' && row.direction === 'received' && (
-                    <>
-                      <Button
-                        aria-label={t`Chấp nhận ${row.other.name}`}
-                        onClick={() => void accept(row)}
-                      >
-                        {t`Chấp nhận`}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        aria-label={t`Xoá lời mời của ${row.other.name}`}
-                        onClick={() => void reject(row)}
-                      >
-                        {t`Xoá`}
-                      </Button>
-                    </>
-                  )}
-                  {row.status === 'pending' && row.direction === 'sent' && (
+                      {t`Huỷ kết bạn`}
+                    </button>
+                  </OverflowMenu>
+                )}
+                {row.status === 'pending' && row.direction === 'received' && (
+                  <>
+                    <Button
+                      aria-label={t`Chấp nhận ${row.other.name}`}
+                      onClick={() => void accept(row)}
+                    >
+                      {t`Chấp nhận`}
+                    </Button>
                     <Button
                       variant="secondary"
-                      aria-label={t`Huỷ lời mời gửi ${row.other.name}`}
-                      onClick={() => setAsking({ kind: 'cancel', row })}
+                      aria-label={t`Xoá lời mời của ${row.other.name}`}
+                      onClick={() => void reject(row)}
                     >
-                      {t`Huỷ lời mời`}
+                      {t`Xoá`}
                     </Button>
-                  )}
-                </span>
-              </div>
+                  </>
+                )}
+                {row.status === 'pending' && row.direction === 'sent' && (
+                  <Button
+                    variant="secondary"
+                    aria-label={t`Huỷ lời mời gửi ${row.other.name}`}
+                    onClick={() => setAsking({ kind: 'cancel', row })}
+                  >
+                    {t`Huỷ lời mời`}
+                  </Button>
+                )}
+              </FriendCard>
             </div>
           )}
         />
@@ -256,25 +250,14 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
             itemKey={(contact) => contact.id}
             renderRow={(contact, index) => (
               <div role="listitem" className="friend-row" style={fixedRowStyle(index, rowHeight)}>
-                <div className="friend-item list-row surface">
-                  <span className="friend-avatar" aria-hidden="true">
-                    {contact.name.charAt(0).toUpperCase() || '?'}
-                  </span>
-                  <span className="friend-item__who list-row__body">
-                    <span className="friend-item__name list-row__title">{contact.name}</span>
-                    <span className="friend-item__meta list-row__meta">
-                      {[contact.jobTitle, contact.company].filter(Boolean).join(' · ')}
-                    </span>
-                  </span>
-                  <span className="friend-item__actions list-row__actions">
-                    <Button
-                      aria-label={t`Kết bạn với ${contact.name}`}
-                      onClick={() => void send(contact)}
-                    >
-                      {t`Kết bạn`}
-                    </Button>
-                  </span>
-                </div>
+                <FriendCard name={contact.name} titles={[contact.jobTitle, contact.company]}>
+                  <Button
+                    aria-label={t`Kết bạn với ${contact.name}`}
+                    onClick={() => void send(contact)}
+                  >
+                    {t`Kết bạn`}
+                  </Button>
+                </FriendCard>
               </div>
             )}
           />
@@ -299,5 +282,31 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
         </p>
       </ConfirmDialog>
     </main>
+  );
+}
+
+interface FriendCardProps {
+  name: string;
+  /** Job title and workplace, either missing. */
+  titles: (string | null | undefined)[];
+  /** The row's actions. */
+  children: ReactNode;
+}
+
+/** A person's row card: initial, name, titles and the actions (friends and suggestions). */
+function FriendCard({ name, titles, children }: FriendCardProps) {
+  return (
+    <div className="friend-item list-row surface">
+      <span className="friend-avatar" aria-hidden="true">
+        {name.charAt(0).toUpperCase() || '?'}
+      </span>
+      <span className="friend-item__who list-row__body">
+        <span className="friend-item__name list-row__title">{name}</span>
+        <span className="friend-item__meta list-row__meta">
+          {titles.filter(Boolean).join(' · ')}
+        </span>
+      </span>
+      <span className="friend-item__actions list-row__actions">{children}</span>
+    </div>
   );
 }
