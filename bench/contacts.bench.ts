@@ -223,10 +223,12 @@ async function runWith(contactCount: number, { writes }: { writes: boolean }): P
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
     });
+    // NODE_ENV=production: the modules run as in the built app (import.meta.env.DEV false), so
+    // the pull does not also check every pulled page against its schema as development does.
     const web = start(
       path.join(repoRoot, 'node_modules/.bin/vite'),
       ['--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
-      { API_PORT: String(apiPort) },
+      { API_PORT: String(apiPort), NODE_ENV: 'production' },
     );
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -54,7 +54,8 @@ export async function run(): Promise<Figure[]> {
     const web = start(
       path.join(repoRoot, 'node_modules/.bin/vite'),
       ['--host', '127.0.0.1', '--port', String(webPort), '--strictPort'],
-      { API_PORT: String(apiPort) },
+      // As in the built app: development also checks every answer against its schema.
+      { API_PORT: String(apiPort), NODE_ENV: 'production' },
     );
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -10,6 +10,7 @@ import { loadAuthConfig } from './auth/auth-config';
 import { setPasswordHashCost } from './auth/password';
 import { consoleDeliveryWarning } from './mail/console-delivery-warning';
 import { logEventLoopDelay } from './http/event-loop-delay';
+import { warmUpPull } from './sync/pull-warm-up';
 
 export interface RunningServer {
   url: string;
@@ -62,7 +63,8 @@ async function startListening(config: Config): Promise<RunningServer> {
     throw error;
   }
   const drain = new Drain();
-  const app = createApp({ config, database, logger, drain, now: () => new Date() });
+  const deps = { config, database, logger, drain, now: () => new Date() };
+  const app = createApp(deps);
   let server: ServerType;
   try {
     server = await new Promise((resolve, reject) => {
@@ -86,6 +88,13 @@ async function startListening(config: Config): Promise<RunningServer> {
     });
   }
   const stopDelayLog = logEventLoopDelay(logger);
+  const started = performance.now();
+  const warmingUp = warmUpPull(deps).then(
+    () => logger.debug('pull warmed up', { ms: Math.round(performance.now() - started) }),
+    (error: unknown) => logger.warn('pull warm-up failed', { error: (error as Error).message }),
+  );
+  // The database closes only after it.
+  drain.beforeClose(() => warmingUp);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {

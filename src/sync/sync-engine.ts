@@ -67,6 +67,8 @@ export interface SyncEngineOptions {
   maxBatchEntries?: number;
   maxBatchBytes?: number;
   pullLimit?: number;
+  /** The first page of a pull; each next page is twice as large, up to pullLimit. */
+  firstPullPage?: number;
   now?: () => number;
   random?: () => number;
   /** Web Locks name shared by tabs and the service worker. */
@@ -116,6 +118,7 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
   const random = options.random ?? Math.random;
   const lockName = options.lockName ?? 'mecards-sync-flush';
   const pullLimit = options.pullLimit ?? defaultPullLimit;
+  const firstPullPage = options.firstPullPage ?? 500;
 
   async function bumpBackoff(retryAfterSeconds?: number): Promise<number> {
     const previous = await readSyncState(db, 'backoff');
@@ -232,8 +235,12 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
   }
 
   /** `device`: leave out the rows this device's own pushes wrote (it holds them, 0208). */
-  function fetchPage(cursor: number, device: string | undefined): Promise<PullResponse> {
-    const answer = apiCall(syncPull, { query: { cursor, limit: pullLimit, clientId: device } });
+  function fetchPage(
+    cursor: number,
+    device: string | undefined,
+    limit: number,
+  ): Promise<PullResponse> {
+    const answer = apiCall(syncPull, { query: { cursor, limit, clientId: device } });
     // Marked handled: a page fetched ahead may be dropped unread (the cursor went back).
     answer.catch(() => undefined);
     return answer;
@@ -243,7 +250,14 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     let cursor = (await readSyncState(db, 'cursor')) ?? 0;
     // Until a pull has reached the end since the mirror was emptied, it carries every row.
     let holdsOwnRows = (await readSyncState(db, 'holdsOwnRows')) === true;
-    const fetch = (from: number) => fetchPage(from, holdsOwnRows ? device : undefined);
+    // Pages grow from a small first one: the device starts writing while the server is still
+    // reading the next rows, instead of waiting for a whole first page (issue 25).
+    let limit = Math.min(firstPullPage, pullLimit);
+    const fetch = (from: number) => {
+      const page = fetchPage(from, holdsOwnRows ? device : undefined, limit);
+      limit = Math.min(limit * 2, pullLimit);
+      return page;
+    };
     let ahead: Promise<PullResponse> | null = null;
     for (;;) {
       let page: PullResponse;

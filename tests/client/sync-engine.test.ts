@@ -233,6 +233,28 @@ describe('pull', () => {
     // Two full pulls through every pull source in pages of 7: slow on a busy machine.
   }, 120_000);
 
+  it('grows a pull from a small first page to the pull limit, and every row arrives', async () => {
+    const writer = await createDevice(server, memberId);
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const id = crypto.randomUUID();
+      ids.push(id);
+      await writer.queueContact({ id, name: `Trang lớn dần ${i}` });
+    }
+    await writer.engine.syncNow();
+    const fresh = await createDevice(server, memberId, { firstPullPage: 2, pullLimit: 16 });
+    expect((await fresh.engine.syncNow()).status).toBe('synced');
+    const limits = fresh.log
+      .filter((l) => l.path.startsWith('/api/sync/pull'))
+      .map((l) => Number(new URL(l.path, 'http://device').searchParams.get('limit')));
+    expect(limits.slice(0, 5)).toEqual([2, 4, 8, 16, 16]);
+    for (const id of ids) expect((await fresh.db.contacts.get(id))?.name).toMatch(/^Trang lớn dần/);
+    const live = [...(await serverContacts(server, memberId)).values()].filter(
+      (row) => row.deletedAt === null,
+    );
+    expect(await fresh.db.contacts.count()).toBe(live.length);
+  }, 120_000);
+
   it('resyncs from zero when the server says the cursor is older than tombstone retention', async () => {
     const id = crypto.randomUUID();
     await device.queueContact({ id, name: 'Cũ' });
