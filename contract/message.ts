@@ -136,35 +136,58 @@ export function otherParticipants(copy: MessageCopy, me: string): string[] {
   return [...ids];
 }
 
+/**
+ * Conversations gathered from a member's copies, a page at a time: it keeps one entry per
+ * conversation, not the copies, so a device with many messages reads them in pages.
+ */
+export class ConversationFold {
+  private readonly byGroup = new Map<
+    string,
+    { last: MessageCopy; unread: number; others: Set<string> }
+  >();
+
+  constructor(private readonly me: string) {}
+
+  add(copies: readonly MessageCopy[]): void {
+    const me = this.me;
+    for (const copy of copies) {
+      if (copy.deletedAt !== null || copy.hiddenAt !== null) continue;
+      const entry = this.byGroup.get(copy.groupMessageId);
+      const unread = copy.senderMemberId !== me && copy.readAt === null ? 1 : 0;
+      if (!entry) {
+        this.byGroup.set(copy.groupMessageId, {
+          last: copy,
+          unread,
+          others: new Set(otherParticipants(copy, me)),
+        });
+        continue;
+      }
+      entry.unread += unread;
+      for (const id of otherParticipants(copy, me)) entry.others.add(id);
+      if (compareMessages(copy, entry.last) > 0) entry.last = copy;
+    }
+  }
+
+  /** Newest first. */
+  conversations(): Conversation[] {
+    return [...this.byGroup.entries()]
+      .map(([groupMessageId, { last, unread, others }]) => ({
+        groupMessageId,
+        last,
+        unread,
+        others: [...others].map(
+          (id) => last.people[id] ?? { id, name: '', urlMinify: '', avatarUrl: null },
+        ),
+      }))
+      .sort((a, b) => compareMessages(b.last, a.last));
+  }
+}
+
 /** Conversations from a member's copies: newest first, hidden and deleted copies left out. */
 export function conversationsOf(copies: readonly MessageCopy[], me: string): Conversation[] {
-  const byGroup = new Map<string, { last: MessageCopy; unread: number; others: Set<string> }>();
-  for (const copy of copies) {
-    if (copy.deletedAt !== null || copy.hiddenAt !== null) continue;
-    const entry = byGroup.get(copy.groupMessageId);
-    const unread = copy.senderMemberId !== me && copy.readAt === null ? 1 : 0;
-    if (!entry) {
-      byGroup.set(copy.groupMessageId, {
-        last: copy,
-        unread,
-        others: new Set(otherParticipants(copy, me)),
-      });
-      continue;
-    }
-    entry.unread += unread;
-    for (const id of otherParticipants(copy, me)) entry.others.add(id);
-    if (compareMessages(copy, entry.last) > 0) entry.last = copy;
-  }
-  return [...byGroup.entries()]
-    .map(([groupMessageId, { last, unread, others }]) => ({
-      groupMessageId,
-      last,
-      unread,
-      others: [...others].map(
-        (id) => last.people[id] ?? { id, name: '', urlMinify: '', avatarUrl: null },
-      ),
-    }))
-    .sort((a, b) => compareMessages(b.last, a.last));
+  const fold = new ConversationFold(me);
+  fold.add(copies);
+  return fold.conversations();
 }
 
 /** Thread order: sending time, then id. */

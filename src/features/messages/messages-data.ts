@@ -2,11 +2,11 @@
 // works offline, and what is sent while offline leaves once, in order, on reconnect.
 import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb, type MessageRow } from '../../db/app-db';
+import { appDb, type AppDb, type MessageRow } from '../../db/app-db';
 import { queueMutation } from '../../sync/mutate';
 import {
   compareMessages,
-  conversationsOf,
+  ConversationFold,
   type Conversation,
   type MessagePerson,
 } from '../../../contract/message';
@@ -18,26 +18,69 @@ import {
   type NewMessage,
 } from './message-writes';
 
-export function useConversations(me: string | undefined): Conversation[] | undefined {
-  return useLiveQuery(
-    async () => (me ? conversationsOf(await appDb.messages.toArray(), me) : []),
-    [me],
-  );
+/** Message copies read at a time for the conversation list: memory holds one page. */
+const conversationReadPage = 2_000;
+
+/**
+ * The member's conversations, newest first: the copies are read in pages of the primary key
+ * and folded, so the device never holds all of them at once.
+ */
+export async function readConversations(db: AppDb, me: string): Promise<Conversation[]> {
+  const fold = new ConversationFold(me);
+  let after: string | undefined;
+  for (;;) {
+    const from =
+      after === undefined ? db.messages.toCollection() : db.messages.where(':id').above(after);
+    const page = await from.limit(conversationReadPage).toArray();
+    fold.add(page);
+    if (page.length < conversationReadPage) return fold.conversations();
+    after = page.at(-1)!.id;
+  }
 }
 
-/** A conversation's messages, oldest first (deleted ones left out). */
-export function useThread(groupMessageId: string): MessageRow[] | undefined {
+export function useConversations(me: string | undefined): Conversation[] | undefined {
+  return useLiveQuery(async () => (me ? readConversations(appDb, me) : []), [me]);
+}
+
+export interface ThreadWindow {
+  /** The newest `shown` messages, oldest first (deleted ones left out). */
+  messages: MessageRow[];
+  /** How many older ones the next "earlier" step would add, at most `step`; 0: none left. */
+  earlier: number;
+}
+
+/**
+ * A conversation's newest messages, read from the newest back: a long thread is not read
+ * whole, only what is shown and the next step.
+ */
+export async function readThread(
+  db: AppDb,
+  groupMessageId: string,
+  shown: number,
+  step: number,
+): Promise<ThreadWindow> {
+  const newest = await db.messages
+    .where('[groupMessageId+sentAt]')
+    .between([groupMessageId, Dexie.minKey], [groupMessageId, Dexie.maxKey])
+    .reverse()
+    .filter((m) => m.deletedAt === null)
+    .limit(shown + step)
+    .toArray();
+  newest.sort((a, b) => compareMessages(b, a));
+  return {
+    messages: newest.slice(0, shown).reverse(),
+    earlier: Math.max(0, newest.length - shown),
+  };
+}
+
+export function useThread(
+  groupMessageId: string,
+  shown: number,
+  step: number,
+): ThreadWindow | undefined {
   return useLiveQuery(
-    async () =>
-      (
-        await appDb.messages
-          .where('[groupMessageId+sentAt]')
-          .between([groupMessageId, Dexie.minKey], [groupMessageId, Dexie.maxKey])
-          .toArray()
-      )
-        .filter((m) => m.deletedAt === null)
-        .sort(compareMessages),
-    [groupMessageId],
+    () => readThread(appDb, groupMessageId, shown, step),
+    [groupMessageId, shown, step],
   );
 }
 

@@ -31,12 +31,14 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [me] = useState(currentMemberId);
-  const thread = useThread(groupMessageId);
+  // The newest messages only, more on request: a long conversation is neither read nor put in
+  // the DOM whole.
+  const [shownCount, setShownCount] = useState(threadPage);
+  const threadWindow = useThread(groupMessageId, shownCount, threadPage);
+  const thread = threadWindow?.messages;
+  const earlier = threadWindow?.earlier ?? 0;
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
-  // The newest messages only, more on request: a long conversation is not put in the DOM whole.
-  const [shownCount, setShownCount] = useState(threadPage);
-  const earlier = Math.max(0, (thread?.length ?? 0) - shownCount);
   const unread = thread?.some((m) => m.readAt === null && m.senderMemberId !== me) ?? false;
   const last = thread?.at(-1);
   const others = last && me ? otherParticipants(last, me) : [];
@@ -108,11 +110,11 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
       </header>
       {earlier > 0 && (
         <Button variant="secondary" onClick={() => setShownCount((n) => n + threadPage)}>
-          {t`Xem ${formatNumber(Math.min(earlier, threadPage))} tin nhắn cũ hơn`}
+          {t`Xem ${formatNumber(earlier)} tin nhắn cũ hơn`}
         </Button>
       )}
       <ol className="thread__messages" aria-label={t`Tin nhắn`}>
-        {thread.slice(earlier).map((m) => (
+        {thread.map((m) => (
           <li
             key={m.id}
             className={m.senderMemberId === me ? 'message message--mine' : 'message'}
