@@ -88,9 +88,12 @@ async function startListening(config: Config): Promise<RunningServer> {
     });
   }
   const stopDelayLog = logEventLoopDelay(logger);
-  const started = performance.now();
-  const warmingUp = warmUpPull(deps).then(
-    () => logger.debug('pull warmed up', { ms: Math.round(performance.now() - started) }),
+  const stopWarmUp = new AbortController();
+  drain.whenDraining(() => stopWarmUp.abort());
+  const warmingUp = warmUpPull(deps, stopWarmUp.signal).then(
+    (ran) => {
+      if (ran) logger.debug('pull warmed up');
+    },
     (error: unknown) => logger.warn('pull warm-up failed', { error: (error as Error).message }),
   );
   // The database closes only after it.

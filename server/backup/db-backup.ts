@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../db/client';
+import { pgliteStartParams } from '../db/pglite-start';
 
 const run = promisify(execFile);
 const embeddedDump = 'database.tar.gz';
@@ -66,7 +67,7 @@ export async function backupEmbedded(dataDir: string, out: string): Promise<Back
     throw new Error(`${dataDir} holds no embedded database`);
   }
   await emptyFolder(out);
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { startParams: pgliteStartParams(PGlite) });
   await client.waitReady;
   try {
     // Compressed here: PGlite's own 'gzip' option never settles on Node.
@@ -91,6 +92,7 @@ export async function restoreEmbedded(backup: string, dataDir: string): Promise<
     throw new RestoreRefused(`${dataDir} is not empty: restore into a new data folder`);
   }
   const client = new PGlite(dataDir, {
+    startParams: pgliteStartParams(PGlite),
     loadDataDir: new Blob([gunzipSync(await readFile(dump))], { type: 'application/x-tar' }),
   });
   await client.waitReady;

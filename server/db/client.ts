@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { startFromInitdbTemplate } from './pglite-initdb';
+import { pgliteStartParams } from './pglite-start';
 import { setDrizzleParsersOnce } from './pglite-parsers';
 import { setFastBytea } from './pglite-bytea';
 
@@ -176,9 +177,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (options.dataDir) await startFromInitdbTemplate(options.dataDir, await migrationFiles());
+  const startParams = pgliteStartParams(PGlite);
   const client = options.dataDir
-    ? new PGlite(options.dataDir)
-    : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+    ? new PGlite(options.dataDir, { startParams })
+    : new PGlite(
+        options.pgliteDump ? { loadDataDir: options.pgliteDump, startParams } : { startParams },
+      );
   await client.waitReady;
   setDrizzleParsersOnce(client);
   setFastBytea(client);

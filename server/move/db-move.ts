@@ -5,6 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { applyMigrations, migrationFiles, type ScriptRunner } from '../db/client';
+import { pgliteStartParams } from '../db/pglite-start';
 
 export interface TableReport {
   table: string;
@@ -54,7 +55,7 @@ export class MoveRefused extends Error {}
 /** Copies the PGlite database in `dataDir` into the empty PostgreSQL database at `targetUrl`. */
 export async function moveToPostgres(dataDir: string, targetUrl: string): Promise<MoveReport> {
   const started = performance.now();
-  const source = new PGlite(dataDir);
+  const source = new PGlite(dataDir, { startParams: pgliteStartParams(PGlite) });
   await source.waitReady;
   const target = new pg.Client({ connectionString: targetUrl });
   await target.connect();
