@@ -91,7 +91,10 @@ export async function nextSendable(
       )
         .limit(chunk)
         .primaryKeys();
-      const entries = await db.outbox.bulkGet(ids.filter((id) => !skip.has(id)));
+      const entries = await readOutboxEntries(
+        db,
+        ids.filter((id) => !skip.has(id)),
+      );
       for (const entry of entries) {
         if (!entry) continue;
         after = Math.max(after ?? 0, entry.seq);
@@ -103,4 +106,29 @@ export async function nextSendable(
       for (const id of ids) after = Math.max(after ?? 0, skip.get(id) ?? 0);
     }
   });
+}
+
+/** Others an id range may hold before reading it whole costs more than reading entry by entry. */
+const rangeSlack = 50;
+
+/**
+ * The entries of `ids`, in that order. Outbox ids grow with the queue (time-ordered-id.ts), so the
+ * entries next in line are usually every entry between the least and the greatest of their ids:
+ * one request reads them, where reading them by key asks once per entry (100–150 ms for 500
+ * between two pushes). A range holding many others (ids made before they grew) is read by key.
+ */
+export async function readOutboxEntries(
+  db: AppDb,
+  ids: readonly string[],
+): Promise<(OutboxEntry | undefined)[]> {
+  if (ids.length < 2) return db.outbox.bulkGet([...ids]);
+  const sorted = [...ids].sort();
+  const inRange = await db.outbox
+    .where(':id')
+    .between(sorted[0]!, sorted.at(-1)!, true, true)
+    .limit(ids.length + rangeSlack)
+    .toArray();
+  if (inRange.length >= ids.length + rangeSlack) return db.outbox.bulkGet([...ids]);
+  const byId = new Map(inRange.map((entry) => [entry.id, entry]));
+  return ids.map((id) => byId.get(id));
 }

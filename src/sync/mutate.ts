@@ -12,6 +12,7 @@ import {
 import { readSession } from '../api/session-store';
 import type { MutationName, MutationPayload } from '../../contract/mutations';
 import { outboxChanged } from './flush-signal';
+import { timeOrderedIdAfter } from './time-ordered-id';
 
 export interface QueueMutationInput<N extends MutationName> {
   /** A declared mutation (contract/entities.ts), e.g. `contact.upsert`. */
@@ -56,7 +57,7 @@ export async function queueMutationIn<N extends MutationName>(
       const after: unknown = await db.table(input.table).get(input.rowId as string);
       const last = await db.outbox.orderBy('seq').last();
       const queued: OutboxEntry = {
-        id: crypto.randomUUID(),
+        id: timeOrderedIdAfter(last?.id),
         seq: (last?.seq ?? 0) + 1,
         name: input.name,
         payload: input.payload,

@@ -13,6 +13,7 @@ import {
   type StaffGroupRow,
 } from '../../db/app-db';
 import { queueMutation, type QueueMutationInput } from '../../sync/mutate';
+import { timeOrderedId } from '../../sync/time-ordered-id';
 import { apiCall } from '../../api/http-client';
 import { memberPoint } from '../../../contract/rest-routes';
 import { readCookie } from '../../lib/cookies';
@@ -309,7 +310,7 @@ export async function savePointEntry(
   const now = new Date().toISOString();
   const staffMemberId = currentMemberId() ?? '';
   const row: PointEntryRow = {
-    id: crypto.randomUUID(),
+    id: timeOrderedId(),
     sellerGroupId: input.group.groupId,
     sellerGroupName: input.group.groupName,
     buyerMemberId: input.buyerMemberId,
@@ -381,7 +382,7 @@ export async function saveCheckIn(input: {
 }): Promise<CheckInRow> {
   const now = new Date().toISOString();
   const row: CheckInRow = {
-    id: crypto.randomUUID(),
+    id: timeOrderedId(),
     groupId: input.group.groupId,
     groupName: input.group.groupName,
     memberId: input.memberId,
