@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const stamp = `${process.env.BUILD_OUT_DIR ?? 'dist/client'}/index.html`;
 const sources = [
@@ -31,23 +32,28 @@ function newest(p) {
   return max;
 }
 
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changed = Math.max(...sources.map(newest));
-if (built === 0 || changed > built) {
-  console.log(
-    built === 0 ? 'Building the app (first start)…' : 'Sources changed: rebuilding the app…',
-  );
-  execSync('npm run build', { stdio: 'inherit' });
-} else {
-  const serverStamp = 'dist/server/main.js';
-  const serverBuilt = existsSync(serverStamp) ? statSync(serverStamp).mtimeMs : 0;
-  const serverSources = ['server', 'contract', 'package.json', 'scripts/build-server.mjs'];
-  if (serverBuilt === 0 || Math.max(...serverSources.map(newest)) > serverBuilt) {
+/** Builds what is missing or older than its sources (`npm start` calls it in its own process). */
+export function ensureBuild() {
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const changed = Math.max(...sources.map(newest));
+  if (built === 0 || changed > built) {
     console.log(
-      serverBuilt === 0
-        ? 'Compiling the server…'
-        : 'Server sources changed: rebuilding the server…',
+      built === 0 ? 'Building the app (first start)…' : 'Sources changed: rebuilding the app…',
     );
-    execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
+    execSync('npm run build', { stdio: 'inherit' });
+  } else {
+    const serverStamp = 'dist/server/main.js';
+    const serverBuilt = existsSync(serverStamp) ? statSync(serverStamp).mtimeMs : 0;
+    const serverSources = ['server', 'contract', 'package.json', 'scripts/build-server.mjs'];
+    if (serverBuilt === 0 || Math.max(...serverSources.map(newest)) > serverBuilt) {
+      console.log(
+        serverBuilt === 0
+          ? 'Compiling the server…'
+          : 'Server sources changed: rebuilding the server…',
+      );
+      execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
+    }
   }
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) ensureBuild();
