@@ -1,6 +1,6 @@
 import { loadConfig } from './config';
-import { startServer } from './server';
-import { demoLogins } from './seed/demo';
+import { migrationFiles } from './db/client';
+import { startFromInitdbTemplate } from './db/pglite-initdb';
 
 async function main() {
   let config;
@@ -10,8 +10,19 @@ async function main() {
     console.error(`m.e Cards: configuration error: ${(error as Error).message}`);
     process.exit(1);
   }
+  // A first start copies the build's cluster on the thread pool while the server's modules
+  // load (decision 1087); openDatabase then finds it there.
+  const clusterCopied = config.databaseUrl
+    ? Promise.resolve(false)
+    : migrationFiles().then((files) => startFromInitdbTemplate(config.dataDir, files));
+  clusterCopied.catch(() => undefined);
+  const [{ startServer }, { demoLogins }] = await Promise.all([
+    import('./server'),
+    import('./seed/demo'),
+  ]);
   let running;
   try {
+    await clusterCopied;
     running = await startServer(config);
   } catch (error) {
     const message = (error as Error).message || String(error);
