@@ -180,9 +180,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const startParams = pgliteStartParams(PGlite);
   const client = options.dataDir
     ? new PGlite(options.dataDir, { startParams })
-    : new PGlite(
-        options.pgliteDump ? { loadDataDir: options.pgliteDump, startParams } : { startParams },
-      );
+    : new PGlite({ loadDataDir: options.pgliteDump, startParams });
   await client.waitReady;
   setDrizzleParsersOnce(client);
   setFastBytea(client);

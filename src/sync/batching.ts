@@ -108,8 +108,11 @@ export async function nextSendable(
   });
 }
 
-/** Others an id range may hold before reading it whole costs more than reading entry by entry. */
-const rangeSlack = 50;
+/**
+ * Others a key range of the outbox may hold before reading it whole costs more than reading
+ * entry by entry (here, and settling a batch's rows in local-apply.ts).
+ */
+export const outboxRangeSlack = 50;
 
 /**
  * The entries of `ids`, in that order. Outbox ids grow with the queue (time-ordered-id.ts), so the
@@ -126,9 +129,9 @@ export async function readOutboxEntries(
   const inRange = await db.outbox
     .where(':id')
     .between(sorted[0]!, sorted.at(-1)!, true, true)
-    .limit(ids.length + rangeSlack)
+    .limit(ids.length + outboxRangeSlack)
     .toArray();
-  if (inRange.length >= ids.length + rangeSlack) return db.outbox.bulkGet([...ids]);
+  if (inRange.length >= ids.length + outboxRangeSlack) return db.outbox.bulkGet([...ids]);
   const byId = new Map(inRange.map((entry) => [entry.id, entry]));
   return ids.map((id) => byId.get(id));
 }

@@ -16,6 +16,7 @@ import {
   type ServerShadowRow,
 } from '../db/app-db';
 import { readSyncState, writeSyncState } from './sync-state';
+import { outboxRangeSlack } from './batching';
 
 /**
  * After this many failures the server reported for the entry itself (5xx "retry" answers naming
@@ -77,9 +78,6 @@ async function pendingOnRow(db: AppDb, table: string, rowKey: string): Promise<O
 
 type RowOf = { table: MirroredTableName; rowKey: string };
 
-/** Others a row range may hold before reading it whole costs more than looking row by row. */
-const rangeSlack = 50;
-
 /** Which of `rows` (as rowRef) still have a pending entry in the outbox. */
 async function rowsWithPendingEntries(db: AppDb, rows: readonly RowOf[]): Promise<Set<string>> {
   const pending = new Set<string>();
@@ -107,9 +105,9 @@ async function rowsWithPendingEntries(db: AppDb, rows: readonly RowOf[]): Promis
         : await db.outbox
             .where('[table+rowKey]')
             .between([table, sorted[0]!], [table, sorted.at(-1)!], true, true)
-            .limit(sorted.length + rangeSlack)
+            .limit(sorted.length + outboxRangeSlack)
             .primaryKeys();
-    if (!inRange || inRange.length >= sorted.length + rangeSlack) {
+    if (!inRange || inRange.length >= sorted.length + outboxRangeSlack) {
       oneByOne.push(...keys.map((rowKey) => ({ table, rowKey })));
       continue;
     }
