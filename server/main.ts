@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { migrationFiles } from './db/client';
 import { startFromInitdbTemplate } from './db/pglite-initdb';
+import { delayWasmTierUp } from './db/pglite-start';
 
 async function main() {
   let config;
@@ -10,6 +11,7 @@ async function main() {
     console.error(`m.e Cards: configuration error: ${(error as Error).message}`);
     process.exit(1);
   }
+  if (!config.databaseUrl) delayWasmTierUp();
   // A first start copies the build's cluster on the thread pool while the server's modules
   // load (decision 1087); openDatabase then finds it there.
   const clusterCopied = config.databaseUrl
