@@ -128,15 +128,18 @@ export class ContactSearchIndex<T extends SearchableContact> {
   /** Rows whose key holds `token`, ascending: one walk through the joined keys. */
   private rowsHolding(token: string): Int32Array {
     const { text, starts } = this;
-    const hits = new Int32Array(this.keys.length);
+    const rowCount = this.keys.length;
+    const hits = new Int32Array(rowCount);
     let found = 0;
+    // `starts` ends with the text's length, so `starts[row + 1]` is always a number here.
+    let next = rowCount > 0 ? starts[1]! : 0;
     let row = 0;
     let at = text.indexOf(token);
     while (at !== -1) {
-      while ((starts[row + 1] ?? Infinity) <= at) row++;
+      while (next <= at) next = starts[++row + 1]!;
       hits[found++] = row;
       // The rest of this row cannot add a hit: go on from the next row's key.
-      at = text.indexOf(token, starts[row + 1] ?? text.length);
+      at = text.indexOf(token, next);
     }
     return hits.subarray(0, found);
   }
@@ -152,9 +155,10 @@ export class ContactSearchIndex<T extends SearchableContact> {
     let scanned = tokens.filter((token) => !maskIsExact(token)).sort((a, b) => b.length - a.length);
     const { keys, lows, highs } = this;
     let candidates = from;
-    // Over many rows one walk through the joined keys beats a test per row; a few previous
-    // hits are quicker to test one by one.
-    if (scanned.length > 0 && (!from || from.length * 8 > keys.length)) {
+    // Over most rows one walk through the joined keys (8 MB for 100,000 contacts) beats a test
+    // per row; previous hits under half the rows are quicker to test one by one ("nguyen va"
+    // after "nguyen v", 16,250 hits: 8 ms walking, 3.6 ms one by one).
+    if (scanned.length > 0 && (!from || from.length * 2 > keys.length)) {
       const holding = this.rowsHolding(scanned[0]!);
       candidates = from ? intersect(from, holding) : holding;
       scanned = scanned.slice(1);
