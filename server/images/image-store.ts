@@ -1,7 +1,7 @@
 // The picture store (decision 0620): re-encoded variants in PostgreSQL/PGlite, each blob under
 // the SHA-256 of its bytes, each upload under its client-made id. Every server process reads
 // the same rows; nothing is kept on a process's disk.
-import { createHash } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '../db/client';
 import { imageBlobs, imageUploads, imageVariants } from '../db/schema-images';
@@ -11,6 +11,14 @@ import { mainImageUrl, type ImagePurpose, type StoredUpload } from '../../contra
 import { encodeUpload, type EncodedVariant } from './image-encode';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The same hash on the thread pool: an upload's original is megabytes (a camera photo about 8 ms
+ * of hashing), time the event loop owes the other members' requests.
+ */
+async function sha256OffThread(bytes: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
+}
 
 export type UploadRow = typeof imageUploads.$inferSelect;
 
@@ -72,7 +80,7 @@ export async function storeUpload(
   /** The variants already made from these bytes by encodeUpload (the build's demo pictures). */
   encoded?: EncodedVariant[],
 ): Promise<StoredUpload> {
-  const sourceHash = sha256(input.bytes);
+  const sourceHash = await sha256OffThread(input.bytes);
   const earlier = await findUpload(db, input.id);
   if (earlier) {
     sameUploadOrRefuse(earlier, input.memberId, input.purpose, sourceHash);
