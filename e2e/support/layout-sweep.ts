@@ -59,20 +59,21 @@ async function openInApp(page: Page, path: string): Promise<void> {
     history.pushState(state, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state }));
   }, path);
-  // Polled from here rather than by one waitForFunction, which also gave up when the page was
-  // replaced on the way (its error read as "did not arrive"). Once in CI the screen stood there
+  // Waited for again when a wait ends in an error: one waitForFunction also gave up when the
+  // page was replaced on the way (read as "did not arrive"). Once in CI the screen stood there
   // right after such a failure, with no spinner; the deadline is also 5 s longer.
   const deadline = Date.now() + 20_000;
   let arrived = false;
-  while (!arrived && Date.now() < deadline) {
+  while (!arrived && !page.isClosed() && Date.now() < deadline) {
     arrived = await page
-      .evaluate(
+      .waitForFunction(
         (to) =>
           `${location.pathname}${location.search}` === to && !document.querySelector('.spinner'),
         path,
+        { timeout: Math.max(1, deadline - Date.now()) },
       )
+      .then(() => true)
       .catch(() => false);
-    if (!arrived) await page.waitForTimeout(100);
   }
   if (!arrived) {
     const shown = await page.evaluate(() => ({
