@@ -4,6 +4,9 @@
 import { useId, type ReactNode } from 'react';
 import { EllipsisVertical } from 'lucide-react';
 
+// One element for every menu: React skips it when a row renders again (a list while typing).
+const moreIcon = <EllipsisVertical aria-hidden="true" size={20} />;
+
 export function OverflowMenu({ label, children }: { label: string; children: ReactNode }) {
   const id = `more-${useId().replaceAll(':', '')}`;
   return (
@@ -15,7 +18,7 @@ export function OverflowMenu({ label, children }: { label: string; children: Rea
         aria-label={label}
         title={label}
       >
-        <EllipsisVertical aria-hidden="true" size={20} />
+        {moreIcon}
       </button>
       <div
         id={id}

@@ -53,6 +53,10 @@ type Editing =
   | null;
 
 const rowHeight = 76;
+// One element each for every row: React skips an element it has already rendered, so a row
+// taking a new contact while the member types does not render its icons again.
+const phoneIcon = <Phone aria-hidden="true" size={20} />;
+const zaloIcon = <MessageCircle aria-hidden="true" size={20} />;
 
 export function PhonebookScreen({
   memberId,
@@ -333,7 +337,7 @@ const ContactListRow = memo(function ContactListRow({
               aria-label={t`Gọi ${contact.name}`}
               title={t`Gọi`}
             >
-              <Phone aria-hidden="true" size={20} />
+              {phoneIcon}
             </a>
             <a
               className="icon-action"
@@ -343,7 +347,7 @@ const ContactListRow = memo(function ContactListRow({
               aria-label={t`Nhắn Zalo cho ${contact.name}`}
               title="Zalo"
             >
-              <MessageCircle aria-hidden="true" size={20} />
+              {zaloIcon}
             </a>
           </>
         )}
