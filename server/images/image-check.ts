@@ -3,6 +3,7 @@
 // content appended or hidden in it (a polyglot that a browser could read as a page or an
 // archive), is refused before any decoder sees it. Decision 0620.
 import { ApiError } from '../http/errors';
+import { bufferView } from './buffer-view';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -33,11 +34,6 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
 const damaged = () => new ApiError(422, 'image_damaged', { image: 'image_damaged' });
 const hidden = () => new ApiError(422, 'image_hidden_content', { image: 'image_hidden_content' });
 
-/** The same memory as a Buffer, for its native searches (no copy). */
-function bytesOf(b: Uint8Array): Buffer {
-  return Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.length);
-}
-
 const u16 = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
 const u32 = (b: Uint8Array, at: number) =>
   (((b[at] ?? 0) << 24) >>> 0) +
@@ -63,7 +59,7 @@ function jpegEnd(b: Uint8Array, start: number): number {
     // Entropy-coded data: runs to the next marker that is not a stuffed 0xFF00 or a restart.
     // Found from one 0xFF to the next by the native search: a camera photo is megabytes of it.
     for (;;) {
-      at = bytesOf(b).indexOf(0xff, at);
+      at = bufferView(b).indexOf(0xff, at);
       if (at === -1 || at + 1 >= b.length) throw damaged();
       const next = b[at + 1] ?? 0;
       if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7) && next !== 0xff) break;
@@ -138,7 +134,7 @@ const markupStarts = new Set([0x73, 0x68, 0x62, 0x69, 0x6f, 0x65, 0x6d, 0x21, 0x
  * scheme), and only those few bytes are read as text. A camera photo: 12 ms → under 2 ms.
  */
 export function holdsForeignContent(bytes: Uint8Array): boolean {
-  const b = bytesOf(bytes);
+  const b = bufferView(bytes);
   for (let at = b.indexOf(0x3c); at !== -1; at = b.indexOf(0x3c, at + 1)) {
     if (!markupStarts.has(lower(b[at + 1] ?? 0))) continue;
     if (foreignMarkupAt.test(b.toString('latin1', at, at + longestMarkup))) return true;

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../db/sql-state';
 import { ApiError } from '../http/errors';
 import { mainImageUrl, type ImagePurpose, type StoredUpload } from '../../contract/image';
 import { encodeUpload, type EncodedVariant } from './image-encode';
+import { bufferView } from './buffer-view';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -152,7 +153,5 @@ export async function readVariant(
         WHERE v.upload_id = ${uploadId} AND v.variant = ${variant}`,
   );
   if (!row) return undefined;
-  const raw = row.bytes;
-  const bytes = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.length);
-  return { hash: row.hash, contentType: row.content_type, bytes };
+  return { hash: row.hash, contentType: row.content_type, bytes: bufferView(row.bytes) };
 }
