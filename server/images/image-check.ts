@@ -41,6 +41,8 @@ const u32 = (b: Uint8Array, at: number) =>
 
 /** Offset just past the JPEG's EOI marker, walking its segments; throws when it is cut short. */
 function jpegEnd(b: Uint8Array, start: number): number {
+  // Made once: the entropy-coded data below searches it once per 0xFF byte.
+  const searchable = bufferView(b);
   let at = start + 2;
   for (;;) {
     if (at >= b.length) throw damaged();
@@ -59,7 +61,7 @@ function jpegEnd(b: Uint8Array, start: number): number {
     // Entropy-coded data: runs to the next marker that is not a stuffed 0xFF00 or a restart.
     // Found from one 0xFF to the next by the native search: a camera photo is megabytes of it.
     for (;;) {
-      at = bufferView(b).indexOf(0xff, at);
+      at = searchable.indexOf(0xff, at);
       if (at === -1 || at + 1 >= b.length) throw damaged();
       const next = b[at + 1] ?? 0;
       if (next !== 0x00 && !(next >= 0xd0 && next <= 0xd7) && next !== 0xff) break;
