@@ -69,6 +69,10 @@ test('a brand admin publishes a post, a product and a poster; visibility and own
   await expect(page).toHaveURL(/brand=/);
   const brandId = new URL(page.url()).searchParams.get('brand') ?? '';
   expect(brandId).toMatch(/^[0-9a-f-]{36}$/);
+  // Only the chosen owner is current, not "my card" beside it.
+  await expect(
+    page.getByRole('navigation', { name: 'Của ai' }).locator('[aria-current="page"]'),
+  ).toHaveText(['Cà Phê Sương Mai']);
 
   // Post: a bad form first (field messages), then a good one.
   await page.getByRole('button', { name: 'Thêm Bài viết' }).click();

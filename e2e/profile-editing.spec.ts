@@ -249,6 +249,8 @@ test('on a phone the home has quick actions and a tab bar reaching the main area
   );
   await tabs.getByRole('link', { name: 'Danh bạ' }).click();
   await expect(page).toHaveURL(/\/action\/phonebook$/);
+  // One tab is current: Home is not, under /action/phonebook.
+  await expect(tabs.locator('[aria-current="page"]')).toHaveText(['Danh bạ']);
   await tabs.getByRole('link', { name: 'Bạn bè' }).click();
   await expect(page).toHaveURL(/\/friends\//);
   await tabs.getByRole('link', { name: 'Trang chủ' }).click();

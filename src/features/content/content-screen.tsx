@@ -145,6 +145,8 @@ export function ContentScreen({
                 to="/action/content/$kind"
                 params={{ kind }}
                 search={search({})}
+                // Exact: by default the router calls this link current for every brand too.
+                activeOptions={{ exact: true }}
                 aria-current={!brandId ? 'page' : undefined}
               >
                 {t`Thẻ của tôi`}
@@ -156,6 +158,7 @@ export function ContentScreen({
                   to="/action/content/$kind"
                   params={{ kind }}
                   search={search({ brand: b.groupId })}
+                  activeOptions={{ exact: true }}
                   aria-current={brandId === b.groupId ? 'page' : undefined}
                 >
                   {b.groupName}

@@ -313,29 +313,41 @@ export function MemberTabBar() {
   const { pathname, memberId } = useMemberFacts();
   if (!memberId) return null;
   const current = (match: boolean) => (match ? ('page' as const) : undefined);
+  // The router marks a link current on its own, by prefix unless told "exact": without it
+  // Home (/action) was current beside every /action/… tab. Our own rule below decides.
+  const exact = { exact: true } as const;
   return (
     <nav className="member-tabs" aria-label={t`Thanh điều hướng`}>
-      <Link to="/action" aria-current={current(pathname === '/action')}>
+      <Link to="/action" activeOptions={exact} aria-current={current(pathname === '/action')}>
         <House aria-hidden="true" size={22} />
         <span>{t`Trang chủ`}</span>
       </Link>
-      <Link to="/action/phonebook" aria-current={current(pathname === '/action/phonebook')}>
+      <Link
+        to="/action/phonebook"
+        activeOptions={exact}
+        aria-current={current(pathname === '/action/phonebook')}
+      >
         <BookUser aria-hidden="true" size={22} />
         <span>{t`Danh bạ`}</span>
       </Link>
-      <Link to="/scan-qr" aria-current={current(pathname === '/scan-qr')}>
+      <Link to="/scan-qr" activeOptions={exact} aria-current={current(pathname === '/scan-qr')}>
         <ScanLine aria-hidden="true" size={22} />
         <span>{t`Quét`}</span>
       </Link>
       <Link
         to="/friends/$id"
         params={{ id: memberId }}
+        activeOptions={exact}
         aria-current={current(pathname.startsWith('/friends/'))}
       >
         <Users aria-hidden="true" size={22} />
         <span>{t`Bạn bè`}</span>
       </Link>
-      <Link to="/action/viewPoint" aria-current={current(pathname === '/action/viewPoint')}>
+      <Link
+        to="/action/viewPoint"
+        activeOptions={exact}
+        aria-current={current(pathname === '/action/viewPoint')}
+      >
         <Gift aria-hidden="true" size={22} />
         <span>{t`Điểm`}</span>
       </Link>
