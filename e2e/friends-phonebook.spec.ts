@@ -251,3 +251,28 @@ test('two tabs offline: both write, each sees the other, the server gets each ch
   expect(mine).toHaveLength(1);
   expect(mine[0]?.company).toBe('Sửa ở tab hai');
 });
+
+test('on a 360 px phone a row shows the whole name beside its badge, and Zalo is in its menu', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await logIn(page);
+  await page.goto('/action/phonebook');
+  const row = page.locator('.contact-row', { hasText: 'Lê Hoàng Nam' });
+  // Lê Hoàng Nam keeps his card (the demo's "Danh thiếp" badge), on the line under his name.
+  await expect(row.getByText('Danh thiếp', { exact: true })).toBeVisible();
+  const name = row.locator('.contact-row__name');
+  await expect(name).toHaveText('Lê Hoàng Nam');
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // Call stays on the row; Zalo moves into the row's menu, still a real link.
+  await expect(row.getByRole('link', { name: 'Gọi Lê Hoàng Nam' })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Nhắn Zalo cho Lê Hoàng Nam' })).toBeHidden();
+  await page.getByRole('button', { name: 'Thêm thao tác với Lê Hoàng Nam' }).click();
+  const zalo = page
+    .getByRole('group', { name: 'Thêm thao tác với Lê Hoàng Nam' })
+    .getByRole('link', { name: 'Nhắn Zalo cho Lê Hoàng Nam' });
+  await expect(zalo).toBeVisible();
+  await expect(zalo).toHaveAttribute('href', /^https:\/\/zalo\.me\/\d+$/);
+  await page.keyboard.press('Escape');
+  await expect(zalo).toBeHidden();
+});

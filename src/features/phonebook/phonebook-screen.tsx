@@ -322,10 +322,13 @@ const ContactListRow = memo(function ContactListRow({
       </span>
       <button type="button" className="contact-row__main" onClick={() => onOpen(contact)}>
         <span className="contact-row__name">{contact.name}</span>
-        {contact.cardMemberId && <span className="contact-row__badge">{t`Danh thiếp`}</span>}
-        {clashing && <span className="badge badge--warning">{t`Cần bạn chọn`}</span>}
-        <span className="contact-row__meta">
-          {[headline, contact.phone].filter(Boolean).join(' — ')}
+        {/* Badges go on the second line: on a phone the name needs the first line whole. */}
+        <span className="contact-row__detail">
+          {contact.cardMemberId && <span className="contact-row__badge">{t`Danh thiếp`}</span>}
+          {clashing && <span className="badge badge--warning">{t`Cần bạn chọn`}</span>}
+          <span className="contact-row__meta">
+            {[headline, contact.phone].filter(Boolean).join(' — ')}
+          </span>
         </span>
       </button>
       <span className="contact-row__actions">
@@ -340,7 +343,7 @@ const ContactListRow = memo(function ContactListRow({
               {phoneIcon}
             </a>
             <a
-              className="icon-action"
+              className="icon-action contact-row__zalo"
               href={zaloHref(contact.phone)}
               target="_blank"
               rel="noopener noreferrer"
@@ -352,6 +355,18 @@ const ContactListRow = memo(function ContactListRow({
           </>
         )}
         <OverflowMenu label={t`Thêm thao tác với ${contact.name}`}>
+          {contact.phone && (
+            // On a narrow phone Zalo moves from the row into this menu (phonebook.css).
+            <a
+              className="contact-row__zalo-item"
+              href={zaloHref(contact.phone)}
+              aria-label={t`Nhắn Zalo cho ${contact.name}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Zalo
+            </a>
+          )}
           {contact.email && (
             <a href={mailtoHref(contact.email)} aria-label={t`Gửi email cho ${contact.name}`}>
               {t`Email`}
