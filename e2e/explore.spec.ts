@@ -27,6 +27,11 @@ test('a company opened by a link on a new device loads from the server, offline 
   await page.goto(`/action/discover/detail?id=${company.id}`);
   await expect(page.getByRole('heading', { level: 1, name: company.name })).toBeVisible();
   await expect(page.getByRole('link', { name: '← Danh bạ doanh nghiệp' })).toBeVisible();
+  // A link back up is not the page itself (the router matches by prefix unless told exact).
+  await expect(page.getByRole('link', { name: '← Danh bạ doanh nghiệp' })).not.toHaveAttribute(
+    'aria-current',
+    /.*/,
+  );
 
   await page.goto(`/action/discover/detail?id=${crypto.randomUUID()}`);
   await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();

@@ -3,7 +3,6 @@
 // visitors fill in. Online calls: the brand is
 // read from the server and only its admins may change it (anyone else is refused with 403).
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -35,6 +34,7 @@ import {
   useStyleList,
 } from './settings-data';
 import { failureText, fieldFailure, useMessageLang } from './settings-messages';
+import { BackLink } from '../../ui/back-link';
 import './card-settings.css';
 
 export function BrandSettingsScreen({ groupId }: { groupId: string }) {
@@ -78,9 +78,9 @@ function BrandSettings({ groupId }: { groupId: string }) {
   return (
     <main className="settings-screen">
       <p className="settings-screen__back">
-        <Link to="/action">
+        <BackLink to="/action">
           <Trans>← Ứng dụng</Trans>
-        </Link>
+        </BackLink>
       </p>
       <h1>
         <Trans>Quản lý thương hiệu</Trans>

@@ -2,7 +2,6 @@
 // offline write (kept on the device at once, sent when there is a network). Below it, the
 // member's registration form (spec §7 member form data, decision 1121), an online call.
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/button';
 import { usePageTitle } from '../../ui/page-title';
@@ -22,6 +21,7 @@ import {
   useThemeAuth,
 } from './settings-data';
 import { FormFieldsEditor } from './form-fields-editor';
+import { BackLink } from '../../ui/back-link';
 import './card-settings.css';
 
 export function DisplayScreen() {
@@ -71,9 +71,9 @@ function Display() {
   return (
     <main className="settings-screen">
       <p className="settings-screen__back">
-        <Link to="/action">
+        <BackLink to="/action">
           <Trans>← Ứng dụng</Trans>
-        </Link>
+        </BackLink>
       </p>
       <h1>
         <Trans>Giao diện thẻ</Trans>

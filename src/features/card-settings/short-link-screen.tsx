@@ -1,6 +1,5 @@
 // /action/setting/short-link: the member's card address /me/{link}. Online only (whether a
 // link is free cannot be promised offline); the old link keeps redirecting to the new one.
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
@@ -8,6 +7,7 @@ import { useSession } from '../../api/use-session';
 import { readSession, writeSession } from '../../api/session-store';
 import { UrlMinifyField } from './url-minify-field';
 import { changeMyUrlMinify } from './settings-data';
+import { BackLink } from '../../ui/back-link';
 import './card-settings.css';
 
 export function ShortLinkScreen() {
@@ -28,9 +28,9 @@ export function ShortLinkScreen() {
   return (
     <main className="settings-screen">
       <p className="settings-screen__back">
-        <Link to="/action">
+        <BackLink to="/action">
           <Trans>← Ứng dụng</Trans>
-        </Link>
+        </BackLink>
       </p>
       <h1>
         <Trans>Đường dẫn ngắn của thẻ</Trans>

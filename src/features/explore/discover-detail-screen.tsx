@@ -1,12 +1,12 @@
 // /action/discover/detail?id=: one company of the directory, from the device (offline too),
 // else from the server (a shared link on a new device).
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../ui/page-title';
 import { NotFoundScreen } from '../../ui/not-found-screen';
 import { OfflinePageScreen } from '../../ui/offline-page-screen';
 import { ErrorScreen } from '../../ui/error-screen';
 import { useCompany } from './explore-data';
+import { BackLink } from '../../ui/back-link';
 import './explore.css';
 
 export function DiscoverDetailScreen({ companyId }: { companyId: string | undefined }) {
@@ -23,9 +23,9 @@ export function DiscoverDetailScreen({ companyId }: { companyId: string | undefi
   return (
     <main className="explore-page page stack">
       <p>
-        <Link to="/action/discover">
+        <BackLink to="/action/discover">
           <Trans>← Danh bạ doanh nghiệp</Trans>
-        </Link>
+        </BackLink>
       </p>
       <h1>{company.name}</h1>
       <dl className="explore-facts">

@@ -21,6 +21,7 @@ import {
 } from './messages-data';
 import { MessageText } from './message-text';
 import { onServer } from './message-writes';
+import { BackLink } from '../../ui/back-link';
 import './messages.css';
 
 /** Messages shown on opening a conversation, and added by each "earlier" tap. */
@@ -56,7 +57,7 @@ export function ThreadScreen({ groupMessageId }: { groupMessageId: string }) {
       <main className="messages page">
         <EmptyState
           title={t`Không tìm thấy cuộc trò chuyện`}
-          action={<Link to="/messages">{t`Về danh sách lời nhắn`}</Link>}
+          action={<BackLink to="/messages">{t`Về danh sách lời nhắn`}</BackLink>}
         />
       </main>
     );

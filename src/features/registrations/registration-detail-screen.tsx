@@ -2,7 +2,6 @@
 // when) and the actions the caller may take now, each behind a confirmation. Server-read; the
 // server decides again and its refusal (409 naming the state, 403) is shown as it says it.
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryScope } from '../../api/query-client';
@@ -27,6 +26,7 @@ import {
   type RegistrationInfoItem,
 } from '../../../contract/registration';
 import { getRegistration, takeRegistrationAction } from './registrations-api';
+import { BackLink } from '../../ui/back-link';
 import './registrations.css';
 
 export function RegistrationDetailScreen({ id }: { id: string }) {
@@ -57,9 +57,9 @@ function RegistrationDetailView({ id }: { id: string }) {
 
   const back = (
     <p>
-      <Link to="/admin/registrations">
+      <BackLink to="/admin/registrations">
         <Trans>← Danh sách yêu cầu</Trans>
-      </Link>
+      </BackLink>
     </p>
   );
   if (detail.isPending || (detail.isError && !online)) {
