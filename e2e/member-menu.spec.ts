@@ -6,6 +6,10 @@ test('a member reaches every area from the menu and the card', async ({ page }) 
   // Login lands on the member's home.
   await expect(page).toHaveURL(/\/action$/);
   await expect(page.getByRole('heading', { name: /^Xin chào, / })).toBeVisible();
+  // The demo card is taller than the home's preview: its cut foot fades out.
+  const preview = page.locator('.member-home__preview');
+  await expect(preview).toHaveAttribute('data-clipped', 'true');
+  expect(await preview.evaluate((el) => getComputedStyle(el).maskImage)).toContain('gradient');
   // The public card leads back into the app.
   await page.goto('/me/demo');
   await page.getByRole('link', { name: 'Mở ứng dụng' }).click();

@@ -2,7 +2,7 @@
 // sees the organisation, then everyone their own card with big Edit / Share / QR actions, what
 // the card still lacks with the next step as a button, what waits to be sent only when there
 // is something to say; the grouped hub below.
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { BookUser, Pencil, QrCode, ScanLine, Share2 } from 'lucide-react';
@@ -49,7 +49,7 @@ export function MemberHome({ renderPreview, hub }: MemberHomeProps) {
           <Trans>Thẻ của tôi</Trans>
         </h2>
         {profile === undefined && <Spinner />}
-        {profile && <div className="member-home__preview">{renderPreview(profile)}</div>}
+        {profile && <ClippedPreview>{renderPreview(profile)}</ClippedPreview>}
         <QuickActions profile={profile ?? null} />
         {profile && (
           <a className="member-home__public" href={memberCardPath(profile.urlMinify)}>
@@ -60,6 +60,31 @@ export function MemberHome({ renderPreview, hub }: MemberHomeProps) {
       {profile && <Completeness profile={profile} />}
       {hub}
     </main>
+  );
+}
+
+/**
+ * The card as visitors see it, cut at a fixed height. Where it is cut its foot fades out, so it
+ * reads as "more below" and not as buttons sliced in half.
+ */
+function ClippedPreview({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [clipped, setClipped] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    // The card renders after its messages load: watch the box, and the card once it is there.
+    const observer = new ResizeObserver(() => {
+      if (element.firstElementChild) observer.observe(element.firstElementChild);
+      setClipped(element.scrollHeight > element.clientHeight + 1);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box} className="member-home__preview" data-clipped={clipped || undefined}>
+      {children}
+    </div>
   );
 }
 
