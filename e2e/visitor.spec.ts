@@ -44,6 +44,11 @@ test('a visitor sees a member card, server-rendered and themed, with public item
     .locator('.card-page')
     .evaluate((el) => getComputedStyle(el).getPropertyValue('--theme-button').trim());
   expect(button).toBe('#1769aa');
+  // The card's links are whole rows a thumb can hit.
+  const links = page.getByRole('region', { name: 'Liên kết' }).getByRole('link');
+  await expect(links).toHaveText(['Facebook', 'Cửa hàng trực tuyến']);
+  for (const box of await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect())))
+    expect(box.height).toBeGreaterThanOrEqual(44);
 
   // The video's drawn placeholder becomes a player on tap.
   await page
