@@ -401,6 +401,41 @@ describe('GET /api/sync/pull', () => {
     expect(idle).toMatchObject({ changes: [], cursor: delta.cursor, hasMore: false });
   });
 
+  it('numbers every new row after the last change, whether the insert leaves the number out or names 0, and an update again', async () => {
+    const db = server.database.db;
+    const [before] = await queryRows<{ last: string }>(
+      db,
+      sql`SELECT max(change_seq)::text AS last FROM contacts`,
+    );
+    const [defaulted, namedZero] = [crypto.randomUUID(), crypto.randomUUID()];
+    // The batch push's way (migration 1170): one statement, the number from the default.
+    await db.execute(
+      sql`INSERT INTO contacts (id, owner_member_id, name) VALUES (${defaulted}, ${demoId}, 'Mặc định')`,
+    );
+    await db.execute(
+      sql`INSERT INTO contacts (id, owner_member_id, name, change_seq) VALUES (${namedZero}, ${demoId}, 'Số 0', 0)`,
+    );
+    const seqOf = async (id: string) =>
+      Number(
+        (
+          await queryRows<{ seq: string }>(
+            db,
+            sql`SELECT change_seq::text AS seq FROM contacts WHERE id = ${id}`,
+          )
+        )[0]?.seq,
+      );
+    const first = await seqOf(defaulted);
+    const second = await seqOf(namedZero);
+    expect(first).toBeGreaterThan(Number(before?.last ?? 0));
+    expect(second).toBeGreaterThan(first);
+    await db.execute(sql`UPDATE contacts SET name = 'Đổi' WHERE id = ${defaulted}`);
+    expect(await seqOf(defaulted)).toBeGreaterThan(second);
+    const delta = await pullAll(0);
+    expect(
+      delta.changes.filter((c) => c.row.id === defaulted || c.row.id === namedZero),
+    ).toHaveLength(2);
+  });
+
   it('shows a member only their own rows', async () => {
     const mine = crypto.randomUUID();
     await push([upsert(mine, 'Riêng tư')]);
@@ -501,6 +536,49 @@ describe.runIf(postgres)('pull cursor under concurrent commits (PostgreSQL)', ()
     const seen = after.changes.filter((c) => c.row.id === lowId || c.row.id === highId);
     expect(seen.map((c) => c.row.id)).toEqual([lowId, highId]);
     expect(Number(seen[0]?.row.changeSeq)).toBeLessThan(Number(seen[1]?.row.changeSeq));
+  });
+
+  it('takes the stamping lock before an insert draws its number from the default', async () => {
+    const db = server.database.db;
+    let stamped!: (seq: number) => void;
+    const lowSeq = new Promise<number>((resolve) => (stamped = resolve));
+    let commitLow!: () => void;
+    const lowMayCommit = new Promise<void>((resolve) => (commitLow = resolve));
+    const low = db.transaction(async (tx) => {
+      await tx.execute(
+        sql`INSERT INTO contacts (id, owner_member_id, name) VALUES (${crypto.randomUUID()}, ${demoId}, 'Trước')`,
+      );
+      const [row] = await queryRows<{ seq: string }>(
+        tx,
+        sql`SELECT last_value::text AS seq FROM change_seq`,
+      );
+      stamped(Number(row?.seq));
+      await lowMayCommit;
+    });
+    const seq = await lowSeq;
+    // Started now (a Drizzle query runs when awaited): it waits on "low"'s lock.
+    const high = db
+      .execute(
+        sql`INSERT INTO contacts (id, owner_member_id, name) VALUES (${crypto.randomUUID()}, ${demoId}, 'Sau')`,
+      )
+      .then(() => undefined);
+    for (;;) {
+      const [waiting] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+      );
+      if ((waiting?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The waiting insert has not drawn a number yet: it would be below "low"'s commit.
+    const [now] = await queryRows<{ seq: string }>(
+      db,
+      sql`SELECT last_value::text AS seq FROM change_seq`,
+    );
+    expect(Number(now?.seq)).toBe(seq);
+    commitLow();
+    await low;
+    await high;
   });
 
   it('keeps pages of concurrent writers gap-free', async () => {

@@ -13,7 +13,11 @@ export const ledgerRunLength = 250;
 /** Thrown by a batch path to hand the batch back to the one-by-one path. */
 export class NeedsOneByOne extends Error {}
 
-/** Rows of a multi-row insert with the columns the database would default (no RETURNING). */
+/**
+ * Rows as the database stores them, without RETURNING: the columns it would default filled in
+ * here. The change sequence number stays 0 as the pushing device has always been answered (it
+ * never reads it); `insertedRecords` leaves it to the database.
+ */
 export function freshRecords<T extends object>(rows: T[], now: Date) {
   const at = now.toISOString();
   return rows.map((r) => ({
@@ -23,6 +27,13 @@ export function freshRecords<T extends object>(rows: T[], now: Date) {
     changeSeq: 0,
     deletedAt: null,
   }));
+}
+
+/** The rows to insert: the change sequence number from the column's default (migration 1170). */
+export function insertedRecords<T extends { changeSeq: number }>(
+  records: T[],
+): Omit<T, 'changeSeq'>[] {
+  return records.map(({ changeSeq: _numberedByTheDatabase, ...row }) => row);
 }
 
 /** Fails the batch unless every id is new and every member exists. */

@@ -7,7 +7,13 @@ import { checkIns } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { MutationHandler } from '../../sync/registry';
 import { duplicateWindowMinutes } from '../../../contract/checkin';
-import { freshRecords, ledgerRunLength, NeedsOneByOne, requireFresh } from './batch-path';
+import {
+  freshRecords,
+  insertedRecords,
+  ledgerRunLength,
+  NeedsOneByOne,
+  requireFresh,
+} from './batch-path';
 import { deviceTime, lockPair, lockPairs, requireBuyer } from './ledger';
 import { requireStaff, staffFacts } from './staff';
 import { checkInsToClient } from './to-client';
@@ -133,7 +139,7 @@ export const checkInCreate: MutationHandler<'checkin.create'> = {
       };
     });
     const records = freshRecords(rows, ctx.now);
-    await tx.insert(checkIns).values(records);
+    await tx.insert(checkIns).values(insertedRecords(records));
     return checkInsToClient(tx, records);
   },
 };

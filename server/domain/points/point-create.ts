@@ -7,7 +7,13 @@ import { ApiError } from '../../http/errors';
 import type { MutationContext, MutationHandler } from '../../sync/registry';
 import { paymentAmount, type PointCreate } from '../../../contract/points';
 import { insertRows } from '../../db/insert-rows';
-import { freshRecords, ledgerRunLength, NeedsOneByOne, requireFresh } from './batch-path';
+import {
+  freshRecords,
+  insertedRecords,
+  ledgerRunLength,
+  NeedsOneByOne,
+  requireFresh,
+} from './batch-path';
 import {
   checkNewEntry,
   deviceTime,
@@ -149,7 +155,7 @@ export const pointCreate: MutationHandler<'point.create'> = {
     });
     // The rows are known in full: no RETURNING to read back (it costs as much as the insert).
     const records = freshRecords(rows, ctx.now);
-    await insertRows(tx, pointEntries, records);
+    await insertRows(tx, pointEntries, insertedRecords(records));
     const created = await pointEntriesToClient(tx, records);
     await notifyPointEntries(tx, created);
     return created;
