@@ -1,11 +1,12 @@
 // Phone-first layout rules (decision 0023), checked on a page as it is now: no sideways scroll,
 // no visible control past the viewport's edges, none covered at its centre by another element
 // (a fixed tab bar, a toast, a badge) once scrolled into view, none smaller than 24 px (WCAG
-// 2.5.8). Runs inside the page in one evaluate: a few milliseconds, no screenshots.
+// 2.5.8), and one heading scale: an app screen's title at the page-title size, no heading of it
+// larger. Runs inside the page in one evaluate: a few milliseconds, no screenshots.
 import type { Page } from '@playwright/test';
 
 export interface LayoutProblem {
-  rule: 'sideways-scroll' | 'past-edge' | 'covered' | 'too-small';
+  rule: 'sideways-scroll' | 'past-edge' | 'covered' | 'too-small' | 'heading-scale';
   target: string;
   detail: string;
 }
@@ -16,7 +17,7 @@ export const minimumTargetPx = 24;
 export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
   return page.evaluate((minimum) => {
     const problems: {
-      rule: 'sideways-scroll' | 'past-edge' | 'covered' | 'too-small';
+      rule: 'sideways-scroll' | 'past-edge' | 'covered' | 'too-small' | 'heading-scale';
       target: string;
       detail: string;
     }[] = [];
@@ -102,6 +103,40 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
       });
     }
     window.scrollTo({ left: startX, top: startY, behavior: 'instant' });
+
+    // One heading scale (base.css): an app screen's title is the page-title size and no h2 or
+    // h3 of the screen is larger. A card or page with a look of its own (card-main) is not an
+    // app screen.
+    const screen = document.querySelector('main.page, main.settings-screen');
+    const title = screen?.querySelector<HTMLElement>('h1');
+    if (screen && title && isShown(title)) {
+      const probe = document.createElement('div');
+      probe.style.fontSize = 'var(--text-page-title)';
+      document.body.append(probe);
+      const pageTitlePx = parseFloat(getComputedStyle(probe).fontSize);
+      probe.remove();
+      const titlePx = parseFloat(getComputedStyle(title).fontSize);
+      if (Math.abs(titlePx - pageTitlePx) > 0.5) {
+        problems.push({
+          rule: 'heading-scale',
+          target: describe(title),
+          detail: `title is ${titlePx}px, the page-title size is ${pageTitlePx}px`,
+        });
+      }
+      for (const heading of screen.querySelectorAll<HTMLElement>('h2, h3')) {
+        // A heading only for screen readers (visually-hidden) has no size anyone sees.
+        const box = heading.getBoundingClientRect();
+        if (!isShown(heading) || box.width <= 1 || box.height <= 1) continue;
+        const px = parseFloat(getComputedStyle(heading).fontSize);
+        if (px > titlePx + 0.5) {
+          problems.push({
+            rule: 'heading-scale',
+            target: describe(heading),
+            detail: `${px}px, larger than the screen's title (${titlePx}px)`,
+          });
+        }
+      }
+    }
     return problems;
 
     function isShown(el: HTMLElement): boolean {
