@@ -1,8 +1,8 @@
 // Issue 23 item 9: screens say what is true. An expired discount says so; the spec's
-// /action/save-poster opens the poster editor.
+// /action/save-poster opens the poster editor; an empty notifications screen does not count zero.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/axe';
-import { apiGet, apiLogin, logInThroughForm } from './support/session';
+import { apiGet, apiLogin, logInThroughForm, registerMemberByApi } from './support/session';
 
 const brandLogin = { email: 'brand@mecards.vn', password: 'brand12345' } as const;
 
@@ -41,4 +41,16 @@ test('an expired discount says "hết hạn"; /action/save-poster opens the post
 
   await page.goto('/action/save-poster');
   await expect(page).toHaveURL(/\/action\/content\/poster$/);
+});
+
+test('a new member’s notifications say only that there are none, not also "0 chưa xem"', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMemberByApi(request, { name: 'Lâm Thị Chưa Có' });
+  await logInThroughForm(page, member);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thông báo' })).toBeVisible();
+  await expect(page.getByText('Chưa có thông báo nào')).toBeVisible();
+  await expect(page.getByText(/chưa xem/)).toHaveCount(0);
 });

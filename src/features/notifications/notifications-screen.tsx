@@ -42,9 +42,12 @@ export function NotificationsScreen() {
   return (
     <main className="notifications page">
       <h1>{t`Thông báo`}</h1>
-      <p className="notifications__count" data-testid="notifications-unopened">
-        {t`${unopened} chưa xem`}
-      </p>
+      {/* Counted only over a list: "0 chưa xem" above "Chưa có thông báo nào" says it twice. */}
+      {rows !== undefined && rows.length > 0 && (
+        <p className="notifications__count" data-testid="notifications-unopened">
+          {t`${unopened} chưa xem`}
+        </p>
+      )}
       <PushPrompt />
       {rows === undefined ? (
         <Spinner />
