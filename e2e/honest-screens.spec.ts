@@ -54,3 +54,36 @@ test('a new member’s notifications say only that there are none, not also "0 c
   await expect(page.getByText('Chưa có thông báo nào')).toBeVisible();
   await expect(page.getByText(/chưa xem/)).toHaveCount(0);
 });
+
+test('on a new device a list says its data is on the way until the first pull lands, never "empty"', async ({
+  context,
+  page,
+  request,
+}) => {
+  const member = await registerMemberByApi(request, { name: 'Trịnh Văn Máy Mới' });
+  // The first pull is held (page and worker alike) until the screens are checked.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/api/sync/pull**', async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  await logInThroughForm(page, member);
+  await page.goto('/action/phonebook');
+  await expect(page.getByText('Đang tải dữ liệu của bạn về máy này…')).toBeVisible();
+  await expect(page.getByText('Danh bạ đang trống')).toHaveCount(0);
+  await page.goto('/messages');
+  await expect(page.getByText('Đang tải dữ liệu của bạn về máy này…')).toBeVisible();
+  await expect(page.getByText('Chưa có lời nhắn nào')).toHaveCount(0);
+  // With the network gone it says what would bring the data, not that there is none.
+  await context.setOffline(true);
+  await expect(page.getByText('Chưa tải về máy này')).toBeVisible();
+  await expect(page.getByText('Chưa có lời nhắn nào')).toHaveCount(0);
+  await context.setOffline(false);
+
+  release();
+  await expect(page.getByText('Chưa có lời nhắn nào')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Đang tải dữ liệu của bạn về máy này…')).toHaveCount(0);
+  await page.goto('/action/phonebook');
+  await expect(page.getByText('Danh bạ đang trống')).toBeVisible();
+});

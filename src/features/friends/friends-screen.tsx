@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { OverflowMenu } from '../../ui/overflow-menu';
 import { EmptyState } from '../../ui/empty-state';
+import { PulledEmptyState } from '../../ui/pulled-empty-state';
 import { Spinner } from '../../ui/spinner';
 import { FixedRowList, fixedRowStyle } from '../../ui/fixed-row-list';
 import { useMediaQuery } from '../../ui/use-media-query';
@@ -159,17 +160,19 @@ export function FriendsScreen({ memberId, tab, onTab }: FriendsScreenProps) {
       {rows === undefined ? (
         <Spinner label={t`Đang tải…`} />
       ) : shown.length === 0 ? (
-        <EmptyState
-          title={
-            needle
-              ? t`Không tìm thấy ai`
-              : tab === 'accepted'
+        needle ? (
+          <EmptyState title={t`Không tìm thấy ai`} />
+        ) : (
+          <PulledEmptyState
+            title={
+              tab === 'accepted'
                 ? t`Chưa có bạn bè`
                 : tab === 'received'
                   ? t`Không có lời mời nào đang chờ`
                   : t`Chưa gửi lời mời nào`
-          }
-        />
+            }
+          />
+        )
       ) : (
         <FixedRowList
           items={shown}

@@ -5,6 +5,7 @@ import { currentMemberId } from '../../api/current-member';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { PulledEmptyState } from '../../ui/pulled-empty-state';
 import { Spinner } from '../../ui/spinner';
 import { FixedRowList, fixedRowStyle } from '../../ui/fixed-row-list';
 import { toast } from '../../ui/toast';
@@ -91,7 +92,11 @@ export function MessagesScreen({ to, toName, forward, onOpen }: MessagesScreenPr
       {conversations === undefined ? (
         <Spinner />
       ) : shown.length === 0 ? (
-        <EmptyState title={t`Chưa có lời nhắn nào`} />
+        needle ? (
+          <EmptyState title={t`Không tìm thấy lời nhắn nào`} />
+        ) : (
+          <PulledEmptyState title={t`Chưa có lời nhắn nào`} />
+        )
       ) : (
         <FixedRowList
           items={shown}

@@ -12,7 +12,7 @@ import {
 import { isAppleMobile, isInstalledApp } from '../../lib/install-platform';
 import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
+import { PulledEmptyState } from '../../ui/pulled-empty-state';
 import { Spinner } from '../../ui/spinner';
 import { relativeTime } from '../../ui/relative-time';
 import { notificationText, type PushTopic } from '../../../contract/notification';
@@ -52,7 +52,7 @@ export function NotificationsScreen() {
       {rows === undefined ? (
         <Spinner />
       ) : rows.length === 0 ? (
-        <EmptyState title={t`Chưa có thông báo nào`} />
+        <PulledEmptyState title={t`Chưa có thông báo nào`} />
       ) : (
         <ul className="notifications__list">
           {rows.map((row) => {

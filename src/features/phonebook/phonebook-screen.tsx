@@ -9,6 +9,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
+import { PulledEmptyState } from '../../ui/pulled-empty-state';
 import { Spinner } from '../../ui/spinner';
 import { FixedRowList, fixedRowStyle } from '../../ui/fixed-row-list';
 import { OverflowMenu } from '../../ui/overflow-menu';
@@ -226,9 +227,13 @@ export function PhonebookScreen({
       {contacts === undefined ? (
         <Spinner label={t`Đang tải…`} />
       ) : results.length === 0 ? (
-        <EmptyState title={query ? t`Không tìm thấy liên hệ nào` : t`Danh bạ đang trống`}>
-          {query ? null : t`Lưu danh thiếp của người bạn gặp hoặc thêm liên hệ mới.`}
-        </EmptyState>
+        query ? (
+          <EmptyState title={t`Không tìm thấy liên hệ nào`} />
+        ) : (
+          <PulledEmptyState title={t`Danh bạ đang trống`}>
+            {t`Lưu danh thiếp của người bạn gặp hoặc thêm liên hệ mới.`}
+          </PulledEmptyState>
+        )
       ) : (
         <ContactList
           contacts={results}

@@ -1,7 +1,7 @@
 // /action/history: every entry this device mirrors, with the ones the server refused.
 import { useLingui, Trans } from '@lingui/react/macro';
 import { usePageTitle } from '../../ui/page-title';
-import { EmptyState } from '../../ui/empty-state';
+import { PulledEmptyState } from '../../ui/pulled-empty-state';
 import { useAllEntries, usePointsOutbox } from './points-data';
 import { EntryList } from './entry-list';
 import { RefusedList } from './refused-list';
@@ -20,7 +20,7 @@ export function HistoryScreen() {
         <Trans>Lịch sử tích điểm</Trans>
       </h1>
       <RefusedList entries={refused} />
-      {entries && entries.length === 0 && <EmptyState title={t`Chưa có giao dịch nào`} />}
+      {entries && entries.length === 0 && <PulledEmptyState title={t`Chưa có giao dịch nào`} />}
       <EntryList rows={entries ?? []} />
     </main>
   );

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { ledgerBalance } from '../../../contract/points';
 import { formatNumber } from '../../../contract/format';
 import { usePageTitle } from '../../ui/page-title';
-import { EmptyState } from '../../ui/empty-state';
+import { PulledEmptyState } from '../../ui/pulled-empty-state';
 import { currentMemberId } from '../../api/current-member';
 import { useAllEntries } from './points-data';
 import './points.css';
@@ -38,7 +38,7 @@ export function ViewPointScreen() {
       <h1>
         <Trans>Điểm của tôi</Trans>
       </h1>
-      {perGroup.length === 0 && <EmptyState title={t`Bạn chưa có điểm tích luỹ nào`} />}
+      {perGroup.length === 0 && <PulledEmptyState title={t`Bạn chưa có điểm tích luỹ nào`} />}
       <ul className="points-groups" data-testid="balances">
         {perGroup.map((g) => (
           <li key={g.id} className="points-groups__item stack stack--tight">

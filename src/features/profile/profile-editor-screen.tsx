@@ -15,6 +15,7 @@ import { Button } from '../../ui/button';
 import { FoldSection } from '../../ui/fold-section';
 import { Spinner } from '../../ui/spinner';
 import { EmptyState } from '../../ui/empty-state';
+import { PulledEmptyState } from '../../ui/pulled-empty-state';
 import { usePageTitle } from '../../ui/page-title';
 import { toast } from '../../ui/toast';
 import { toastWriteFailed } from '../../ui/write-failed';
@@ -59,7 +60,10 @@ export function ProfileEditorScreen(props: ProfileEditorScreenProps) {
   if (profile === null) {
     return (
       <main className="profile-editor page page--wide">
-        <EmptyState title={t`Hồ sơ của bạn chưa tải về máy này. Hãy kết nối mạng một lát.`} />
+        <h1>
+          <Trans>Sửa hồ sơ</Trans>
+        </h1>
+        <PulledEmptyState title={t`Hồ sơ của bạn chưa tải về máy này. Hãy kết nối mạng một lát.`} />
       </main>
     );
   }
