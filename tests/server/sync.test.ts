@@ -489,6 +489,18 @@ if (!postgres) {
   );
 }
 
+/** Resolves once some transaction waits for the change-number lock held by another. */
+async function untilAnInsertWaitsOnTheStampingLock(): Promise<void> {
+  for (;;) {
+    const [waiting] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+    );
+    if ((waiting?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe.runIf(postgres)('pull cursor under concurrent commits (PostgreSQL)', () => {
   it('never skips a lower change_seq that commits after a higher one was read', async () => {
     const db = server.database.db;
@@ -516,14 +528,7 @@ describe.runIf(postgres)('pull cursor under concurrent commits (PostgreSQL)', ()
         highDone = true;
       });
     // Wait until "high" is really queued behind "low" on the stamping lock.
-    for (;;) {
-      const [waiting] = await queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
-      );
-      if ((waiting?.n ?? 0) > 0) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await untilAnInsertWaitsOnTheStampingLock();
     expect(highDone).toBe(false);
     // A pull now sees neither and keeps the cursor.
     const during = await pullAll(base.cursor);
@@ -562,14 +567,7 @@ describe.runIf(postgres)('pull cursor under concurrent commits (PostgreSQL)', ()
         sql`INSERT INTO contacts (id, owner_member_id, name) VALUES (${crypto.randomUUID()}, ${demoId}, 'Sau')`,
       )
       .then(() => undefined);
-    for (;;) {
-      const [waiting] = await queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
-      );
-      if ((waiting?.n ?? 0) > 0) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await untilAnInsertWaitsOnTheStampingLock();
     // The waiting insert has not drawn a number yet: it would be below "low"'s commit.
     const [now] = await queryRows<{ seq: string }>(
       db,
