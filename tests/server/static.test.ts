@@ -19,7 +19,8 @@ await writeFile(
 );
 await writeFile(path.join(clientDir, 'sw.js'), 'self.addEventListener("install", () => {});\n');
 await writeFile(path.join(clientDir, 'manifest.webmanifest'), '{"name":"m.e Cards"}');
-// Vite's build manifest: the code-split /register route and the chunks it imports.
+// Vite's build manifest: code-split routes (one of each way TanStack names a route file) and the
+// chunks they import.
 await mkdir(path.join(clientDir, '.vite'), { recursive: true });
 await writeFile(
   path.join(clientDir, '.vite', 'manifest.json'),
@@ -27,6 +28,14 @@ await writeFile(
     'src/routes/register.tsx?tsr-split=component': {
       file: 'assets/register-Ab12Cd34.js',
       imports: ['_forms-Ef56Gh78.js', '_index-B4x9Qz_k.js'],
+    },
+    'src/routes/messages/index.tsx?tsr-split=component': {
+      file: 'assets/messages-Mq34Rt56.js',
+      imports: ['_forms-Ef56Gh78.js'],
+    },
+    'src/routes/action/support.tsx?tsr-split=component': { file: 'assets/support-Sp78Tu90.js' },
+    'src/routes/action/setting.index.tsx?tsr-split=component': {
+      file: 'assets/setting-St12Gh34.js',
     },
     '_forms-Ef56Gh78.js': { file: 'assets/forms-Ef56Gh78.js', imports: ['_index-B4x9Qz_k.js'] },
     '_index-B4x9Qz_k.js': { file: 'assets/index-B4x9Qz_k.js' },
@@ -75,6 +84,28 @@ describe('client files', () => {
     );
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
     expect((await server.request('/.vite/manifest.json')).status).toBe(404);
+  });
+
+  it('preloads the route of a folder index and of a screen under a folder', async () => {
+    const preloadsOf = async (p: string) => {
+      const res = await server.request(p);
+      expect(res.status, p).toBe(200);
+      return [...(await res.text()).matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)]
+        .map((m) => m[1])
+        .sort();
+    };
+    const messages = [
+      '/assets/forms-Ef56Gh78.js',
+      '/assets/index-B4x9Qz_k.js',
+      '/assets/messages-Mq34Rt56.js',
+    ];
+    expect(await preloadsOf('/messages')).toEqual(messages);
+    expect(await preloadsOf('/messages/')).toEqual(messages);
+    expect(await preloadsOf('/action/support')).toEqual(['/assets/support-Sp78Tu90.js']);
+    expect(await preloadsOf('/action/setting')).toEqual(['/assets/setting-St12Gh34.js']);
+    // Deeper paths and paths with parameters load their route after the entry, as before.
+    expect(await preloadsOf('/action/historyCheckIn/abc')).toEqual([]);
+    expect(await preloadsOf('/friends/abc')).toEqual([]);
   });
 
   it('answers unknown non-app paths with the app (its 404 screen) and status 404', async () => {
