@@ -39,6 +39,42 @@ test('a first visit to /login logs in with no React downloaded before', async ({
   expect(scripts.some((url) => reactChunk.test(url))).toBe(true);
 });
 
+/** The IndexedDB databases of the page's origin, by name. */
+async function databaseNames(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+}
+
+/** How many chunks a page's HTML asks the browser to fetch with it. */
+async function preloadsIn(page: Page, path: string): Promise<number> {
+  const html = await (await page.request.get(path)).text();
+  return html.match(/rel="modulepreload"/g)?.length ?? 0;
+}
+
+test('the home after login comes with its chunks; only a member gets the device store', async ({
+  page,
+}) => {
+  // A visitor's pages leave no device store behind.
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  expect(await databaseNames(page)).not.toContain('mecards');
+
+  // The home's route chunks are named in its HTML, beside the entry's (an unknown path has only
+  // the entry's).
+  expect(await preloadsIn(page, '/action')).toBeGreaterThan(
+    (await preloadsIn(page, '/no-such-page')) + 10,
+  );
+
+  await page.getByLabel('Email hoặc số điện thoại').fill(demoMember.email);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(demoMember.password);
+  await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await expect(page).toHaveURL(/\/action$/);
+  // The home's one title (its card preview names the owner one level down).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Xin chào, Nguyễn Thị Minh Anh');
+  await expect.poll(() => databaseNames(page)).toContain('mecards');
+});
+
 test('the first-visit form says what is wrong and changes nothing', async ({ page, context }) => {
   const scripts = watchScripts(page);
   await page.goto('/login');

@@ -104,8 +104,8 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
     }
     window.scrollTo({ left: startX, top: startY, behavior: 'instant' });
 
-    // One heading scale (base.css): an app screen's title is the page-title size and no h2 or
-    // h3 of the screen is larger. A card or page with a look of its own (card-main) is not an
+    // One heading scale (base.css): an app screen's title is its only h1, at the page-title
+    // size, and no h2 or h3 of the screen is larger. A card or page with a look of its own (card-main) is not an
     // app screen.
     const screen = document.querySelector('main.page, main.settings-screen');
     const title = screen?.querySelector<HTMLElement>('h1');
@@ -121,6 +121,15 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
           rule: 'heading-scale',
           target: describe(title),
           detail: `title is ${titlePx}px, the page-title size is ${pageTitlePx}px`,
+        });
+      }
+      // One title: a card shown inside a screen (the home's preview) names its owner in an h2.
+      const titles = [...document.querySelectorAll<HTMLElement>('h1')].filter(isShown);
+      if (titles.length > 1) {
+        problems.push({
+          rule: 'heading-scale',
+          target: titles.slice(1).map(describe).join(', '),
+          detail: `${titles.length} level-1 headings; the screen's title is the only one`,
         });
       }
       for (const heading of screen.querySelectorAll<HTMLElement>('h2, h3')) {

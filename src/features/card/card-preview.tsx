@@ -109,7 +109,7 @@ export function OwnCardPreview({ profile }: { profile: MirroredProfile }) {
         className={`card-page ${square ? 'card-page--square' : 'card-page--list'}`}
       >
         <div className="card-main">
-          <CardProfile data={data} />
+          <CardProfile data={data} nameAs="h2" />
         </div>
       </ThemeScope>
     </section>

@@ -11,10 +11,13 @@ export function ProfileHeader({
   owner,
   facts,
   isMe,
+  nameAs: Name = 'h1',
 }: {
   owner: CardOwner;
   facts: CardFacts;
   isMe: boolean;
+  /** The name is the card page's title; inside another screen (a preview) it is not. */
+  nameAs?: 'h1' | 'h2';
 }) {
   const { t } = useLingui();
   return (
@@ -55,7 +58,7 @@ export function ProfileHeader({
             {owner.name.slice(0, 1)}
           </span>
         )}
-        <h1 className="card-hero__name">{owner.name}</h1>
+        <Name className="card-hero__name">{owner.name}</Name>
         {owner.shortName && <p className="card-hero__short">{owner.shortName}</p>}
         {(owner.jobTitle || owner.workplace) && (
           <p className="card-hero__job">

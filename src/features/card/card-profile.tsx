@@ -13,7 +13,14 @@ import { YoutubeLite } from './youtube-lite';
 import { CardPosters } from './card-posters';
 import { BankVietQr } from './bank-vietqr';
 
-export function CardProfile({ data }: { data: CardPageData }) {
+export function CardProfile({
+  data,
+  nameAs,
+}: {
+  data: CardPageData;
+  /** 'h2' when the card is shown inside another screen, under that screen's title. */
+  nameAs?: 'h1' | 'h2';
+}) {
   const { view } = data;
   const { owner } = view;
   const { t } = useLingui();
@@ -27,7 +34,7 @@ export function CardProfile({ data }: { data: CardPageData }) {
   const otherActivities = view.activities.filter((a) => a.type !== 'youtube');
   return (
     <article className="card-profile">
-      <ProfileHeader owner={owner} facts={facts} isMe={view.isMe} />
+      <ProfileHeader owner={owner} facts={facts} isMe={view.isMe} nameAs={nameAs} />
 
       <ContactBlock owner={owner} facts={facts} />
 
