@@ -105,8 +105,8 @@ export async function findLayoutProblems(page: Page): Promise<LayoutProblem[]> {
     window.scrollTo({ left: startX, top: startY, behavior: 'instant' });
 
     // One heading scale (base.css): an app screen's title is its only h1, at the page-title
-    // size, and no h2 or h3 of the screen is larger. A card or page with a look of its own (card-main) is not an
-    // app screen.
+    // size, and no h2 or h3 of the screen is larger. A card or page with a look of its own
+    // (card-main) is not an app screen.
     const screen = document.querySelector('main.page, main.settings-screen');
     const title = screen?.querySelector<HTMLElement>('h1');
     if (screen && title && isShown(title)) {
