@@ -75,7 +75,7 @@ export function CvDownloadScreen() {
             </Button>
             <Link to="/action/createCv">{t`Sửa CV`}</Link>
           </div>
-          <CvView cv={cv} avatarSrc={avatarSrc} />
+          <CvView cv={cv} avatarSrc={avatarSrc} nameAs="h2" />
         </>
       )}
     </main>

@@ -19,7 +19,16 @@ function Entries({ title, items }: { title: string; items: CvEntry[] }) {
   );
 }
 
-export function CvView({ cv, avatarSrc }: { cv: CvDocument; avatarSrc: string | null }) {
+export function CvView({
+  cv,
+  avatarSrc,
+  nameAs: Name = 'h1',
+}: {
+  cv: CvDocument;
+  avatarSrc: string | null;
+  /** The name is the public CV's title; under another screen's title (a preview) it is not. */
+  nameAs?: 'h1' | 'h2';
+}) {
   const { t, i18n } = useLingui();
   const lang = i18n.locale === 'en' ? 'en' : 'vi';
   return (
@@ -29,7 +38,7 @@ export function CvView({ cv, avatarSrc }: { cv: CvDocument; avatarSrc: string | 
           <img className="cv-view__avatar" src={avatarSrc} alt="" width={96} height={96} />
         )}
         <div>
-          <h1>{cv.name}</h1>
+          <Name>{cv.name}</Name>
           {cv.jobTitle && <p className="cv-view__job">{cv.jobTitle}</p>}
         </div>
       </header>
