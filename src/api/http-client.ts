@@ -53,6 +53,8 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
+  /** JSON already written out (a push prepared while the one before it travels). */
+  jsonText?: string;
   /** Sent as they are (a picture upload), with their content type. */
   bytes?: { data: ArrayBuffer | Blob; type: string };
   /** Query parameters; empty and null values are stripped (spec §5). */
@@ -90,9 +92,9 @@ async function send(
     ?.documentElement?.lang;
   if (pageLang && !headers.has('accept-language')) headers.set('accept-language', pageLang);
   let body: string | ArrayBuffer | Blob | undefined;
-  if (request.json !== undefined) {
+  if (request.json !== undefined || request.jsonText !== undefined) {
     headers.set('content-type', 'application/json');
-    body = JSON.stringify(request.json);
+    body = request.jsonText ?? JSON.stringify(request.json);
   } else if (request.bytes) {
     headers.set('content-type', request.bytes.type || 'application/octet-stream');
     body = request.bytes.data;

@@ -23,16 +23,42 @@ export function takeBatch(
   maxEntries = pushBatchMaxEntries,
   maxBytes = pushBatchMaxBytes,
 ): OutboxEntry[] {
+  return preparePush(entries, '', maxEntries, maxBytes).batch;
+}
+
+/** A push request ready to go: its entries and its JSON body, already written out. */
+export interface PreparedPush {
+  batch: OutboxEntry[];
+  body: string;
+}
+
+/**
+ * The next batch of `entries` (as takeBatch) with the push's body, each entry serialized once
+ * for both its size and the body: made while the previous push travels, the next one goes as
+ * soon as its answer is in (serializing 500 entries on the answer's path cost 20–30 ms a push).
+ */
+export function preparePush(
+  entries: readonly OutboxEntry[],
+  clientId: string,
+  maxEntries = pushBatchMaxEntries,
+  maxBytes = pushBatchMaxBytes,
+): PreparedPush {
   const batch: OutboxEntry[] = [];
+  const texts: string[] = [];
   let bytes = 16;
   for (const entry of entries) {
     if (batch.length >= maxEntries) break;
-    const size = JSON.stringify(wireEntry(entry)).length + 1;
+    const text = JSON.stringify(wireEntry(entry));
+    const size = text.length + 1;
     if (batch.length > 0 && bytes + size > maxBytes) break;
     batch.push(entry);
+    texts.push(text);
     bytes += size;
   }
-  return batch;
+  return {
+    batch,
+    body: `{"mutations":[${texts.join(',')}],"clientId":${JSON.stringify(clientId)}}`,
+  };
 }
 
 /**

@@ -18,8 +18,8 @@ import {
   pushBatchMaxBytes,
   pushBatchMaxEntries,
   nextSendable,
-  takeBatch,
-  wireEntry,
+  preparePush,
+  type PreparedPush,
 } from './batching';
 import { onOutboxChanged } from './flush-signal';
 import {
@@ -146,6 +146,8 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
     // queued for reading: the device store runs a read queued after a write only once the
     // write is done, and writing 500 answered rows can take longer than a push.
     let answered: { batch: OutboxEntry[]; results: PushResponse['results'] } | null = null;
+    // The next batch and its body, made from the entries read while a push travels.
+    let prepared: { ready: OutboxEntry[]; push: PreparedPush } | undefined;
     const settleAnswered = async () => {
       if (!answered) return;
       const { batch, results } = answered;
@@ -173,17 +175,25 @@ export function createSyncEngine(options: SyncEngineOptions = {}): SyncEngine {
           );
           return;
         }
-        const batch = takeBatch(ready, maxEntries, maxBytes);
-        const answer = apiCall(syncPush, {
-          json: { mutations: batch.map(wireEntry), clientId: device },
-        });
+        const { batch, body } =
+          prepared?.ready === ready
+            ? prepared.push
+            : preparePush(ready, device, maxEntries, maxBytes);
+        prepared = undefined;
+        const answer = apiCall(syncPush, { jsonText: body });
         // Marked handled: it is awaited below, after the previous batch is settled.
         answer.catch(() => undefined);
         // Still in the queue until written off: this batch, and the last one answered.
         const inFlight = new Map(
           [...batch, ...(answered?.batch ?? [])].map((entry) => [entry.id, entry.seq]),
         );
-        const following = nextSendable(db, memberId, now(), maxEntries, inFlight);
+        const following = nextSendable(db, memberId, now(), maxEntries, inFlight).then(
+          (entries) => {
+            // The next request is written out while this one travels.
+            prepared = { ready: entries, push: preparePush(entries, device, maxEntries, maxBytes) };
+            return entries;
+          },
+        );
         following.catch(() => undefined);
         await settleAnswered();
         let response: PushResponse;
