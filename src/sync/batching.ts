@@ -17,15 +17,6 @@ export function wireEntry(entry: OutboxEntry): PushWireEntry {
   return { id: entry.id, name: entry.name, payload: entry.payload };
 }
 
-/** The longest prefix of `entries` (queue order) within the limits; at least one entry. */
-export function takeBatch(
-  entries: readonly OutboxEntry[],
-  maxEntries = pushBatchMaxEntries,
-  maxBytes = pushBatchMaxBytes,
-): OutboxEntry[] {
-  return preparePush(entries, '', maxEntries, maxBytes).batch;
-}
-
 /** A push request ready to go: its entries and its JSON body, already written out. */
 export interface PreparedPush {
   batch: OutboxEntry[];
@@ -33,9 +24,10 @@ export interface PreparedPush {
 }
 
 /**
- * The next batch of `entries` (as takeBatch) with the push's body, each entry serialized once
- * for both its size and the body: made while the previous push travels, the next one goes as
- * soon as its answer is in (serializing 500 entries on the answer's path cost 20–30 ms a push).
+ * The next batch, the longest prefix of `entries` (queue order) within the limits and at least
+ * one entry, with the push's body. Each entry is serialized once, for both its size and the
+ * body: made while the previous push travels, the next one goes as soon as its answer is in
+ * (serializing 500 entries on the answer's path cost 20–30 ms a push).
  */
 export function preparePush(
   entries: readonly OutboxEntry[],
