@@ -33,26 +33,56 @@ interface ManifestChunk {
 }
 type BuildManifest = Record<string, ManifestChunk>;
 
+/** A code-split route file's path, segment by segment: `action/brand.$id.tsx` → action, brand, $id. */
+interface RoutePattern {
+  segments: string[];
+  chunk: ManifestChunk;
+}
+
+const routeSplitKey = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
+
 /**
- * The code-split route of a path of one or two plain segments, as TanStack's file names spell it:
- * `/register` → `register.tsx`; `/action` → `action/index.tsx`; `/action/phonebook` →
- * `action/phonebook.tsx`; `/action/setting` → `action/setting.index.tsx`. Paths with parameters
- * or deeper ones have none and load their route after the entry, as before.
+ * The route patterns of a build's code-split screens, as TanStack's file names spell them:
+ * `register.tsx`, `action/index.tsx`, `action/setting.index.tsx`, `rg.$brand.tsx`. Pathless
+ * (`_x`) segments and `index` add nothing to the path. Splat routes (`$`) are left out: the
+ * catch-all would claim every unknown path, and the others are served as server pages.
  */
-function routeChunkOf(manifest: BuildManifest, pathname: string): ManifestChunk | undefined {
-  const segments = pathname.split('/').filter(Boolean);
-  if (segments.length === 0 || segments.length > 2) return undefined;
-  if (!segments.every((segment) => /^[\w-]+$/.test(segment))) return undefined;
-  const [first, second] = segments;
-  const files =
-    second === undefined
-      ? [`${first}.tsx`, `${first}/index.tsx`]
-      : [`${first}/${second}.tsx`, `${first}/${second}.index.tsx`];
-  for (const file of files) {
-    const chunk = manifest[`src/routes/${file}?tsr-split=component`];
-    if (chunk) return chunk;
+function routePatternsOf(manifest: BuildManifest): RoutePattern[] {
+  const patterns: RoutePattern[] = [];
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const file = routeSplitKey.exec(key)?.[1];
+    if (!file || file.startsWith('__')) continue;
+    const names = file.split(/[/.]/).filter((name) => name !== 'index' && !name.startsWith('_'));
+    if (names.some((name) => name === '$' || name.startsWith('-'))) continue;
+    patterns.push({ segments: names, chunk });
   }
-  return undefined;
+  return patterns;
+}
+
+/**
+ * The code-split route of a path (routePatternsOf): every segment matches, a `$param` taking
+ * any one plain segment; where several match, a named segment beats a parameter at the first
+ * place they differ, as the router decides (`/friends/requests` before `/friends/$id`).
+ */
+function routeChunkOf(patterns: RoutePattern[], pathname: string): ManifestChunk | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  if (!segments.every((segment) => /^[\w-]+$/.test(segment))) return undefined;
+  let best: RoutePattern | undefined;
+  for (const pattern of patterns) {
+    if (pattern.segments.length !== segments.length) continue;
+    const matches = pattern.segments.every(
+      (name, i) => name.startsWith('$') || name === segments[i],
+    );
+    if (matches && (!best || moreNamed(pattern, best))) best = pattern;
+  }
+  return best?.chunk;
+}
+
+function moreNamed(a: RoutePattern, b: RoutePattern): boolean {
+  const i = a.segments.findIndex(
+    (name, at) => name.startsWith('$') !== b.segments[at]!.startsWith('$'),
+  );
+  return i >= 0 && !a.segments[i]!.startsWith('$');
 }
 
 /**
@@ -64,10 +94,9 @@ function routeChunkOf(manifest: BuildManifest, pathname: string): ManifestChunk 
  */
 export function routeChunkPreloads(
   manifest: BuildManifest,
-  pathname: string,
+  route: ManifestChunk | undefined,
   indexHtml: string,
 ): string {
-  const route = routeChunkOf(manifest, pathname);
   if (!route) return '';
   const files = new Set<string>();
   const visit = (chunk: ManifestChunk | undefined) => {
@@ -140,24 +169,27 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps, keptPages: KeptPag
   }
   const manifestFile = path.join(deps.config.clientDir, '.vite', 'manifest.json');
   let manifest: BuildManifest | undefined;
-  const pagesByPath = new Map<string, string>();
+  let routePatterns: RoutePattern[] | undefined;
+  // By route chunk, not by path: paths with parameters are unbounded.
+  const pagesByRoute = new Map<string, string>();
   let inlinedIndex: string | undefined;
   /**
    * index.html with its few KB of CSS inlined (one round trip less before the first paint, as
    * for card pages) and the preloads of the path's route chunks.
    */
   const appPage = (pathname: string, index: string) => {
-    const known = pagesByPath.get(pathname);
-    if (known !== undefined) return known;
     manifest ??= existsSync(manifestFile)
       ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
       : {};
+    routePatterns ??= routePatternsOf(manifest);
+    const route = routeChunkOf(routePatterns, pathname);
+    const known = pagesByRoute.get(route?.file ?? '');
+    if (known !== undefined) return known;
     inlinedIndex ??= inlineStylesheets(index, deps.config.clientDir);
     const html = inlinedIndex;
-    const preloads = routeChunkPreloads(manifest, pathname, html);
+    const preloads = routeChunkPreloads(manifest, route, html);
     const page = preloads ? html.replace('</head>', () => `    ${preloads}\n  </head>`) : html;
-    // Only app paths are kept: unknown paths are unbounded.
-    if (isAppPath(pathname)) pagesByPath.set(pathname, page);
+    pagesByRoute.set(route?.file ?? '', page);
     return page;
   };
   const screens = appScreenPages(deps);

@@ -37,6 +37,15 @@ await writeFile(
     'src/routes/action/setting.index.tsx?tsr-split=component': {
       file: 'assets/setting-St12Gh34.js',
     },
+    'src/routes/rg.$brand.tsx?tsr-split=component': {
+      file: 'assets/rg._brand-Rg12Br34.js',
+      imports: ['_forms-Ef56Gh78.js'],
+    },
+    'src/routes/friends.$id.tsx?tsr-split=component': { file: 'assets/friends._id-Fr12Id34.js' },
+    'src/routes/friends/requests.tsx?tsr-split=component': {
+      file: 'assets/requests-Rq12Rq34.js',
+    },
+    'src/routes/$.tsx?tsr-split=component': { file: 'assets/_-Nf12Nf34.js' },
     '_forms-Ef56Gh78.js': { file: 'assets/forms-Ef56Gh78.js', imports: ['_index-B4x9Qz_k.js'] },
     '_index-B4x9Qz_k.js': { file: 'assets/index-B4x9Qz_k.js' },
   }),
@@ -58,7 +67,6 @@ describe('client files', () => {
       '/action/phonebook',
       '/action/historyCheckIn',
       '/action/historyCheckIn/abc',
-      '/friends/abc',
       '/password-reset/tok',
     ]) {
       const res = await server.request(p);
@@ -103,9 +111,19 @@ describe('client files', () => {
     expect(await preloadsOf('/messages/')).toEqual(messages);
     expect(await preloadsOf('/action/support')).toEqual(['/assets/support-Sp78Tu90.js']);
     expect(await preloadsOf('/action/setting')).toEqual(['/assets/setting-St12Gh34.js']);
-    // Deeper paths and paths with parameters load their route after the entry, as before.
+    // A parameter takes one plain segment; a named segment wins over it.
+    expect(await preloadsOf('/rg/demo-brand')).toEqual([
+      '/assets/forms-Ef56Gh78.js',
+      '/assets/index-B4x9Qz_k.js',
+      '/assets/rg._brand-Rg12Br34.js',
+    ]);
+    expect(await preloadsOf('/friends/abc')).toEqual(['/assets/friends._id-Fr12Id34.js']);
+    expect(await preloadsOf('/friends/requests')).toEqual(['/assets/requests-Rq12Rq34.js']);
+    // A path no route file matches gets none, and the catch-all is never preloaded.
     expect(await preloadsOf('/action/historyCheckIn/abc')).toEqual([]);
-    expect(await preloadsOf('/friends/abc')).toEqual([]);
+    for (const p of ['/rg/demo-brand/more', '/foo/bar/baz']) {
+      expect(await (await server.request(p)).text(), p).not.toContain('modulepreload');
+    }
   });
 
   it('answers unknown non-app paths with the app (its 404 screen) and status 404', async () => {
