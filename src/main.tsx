@@ -23,6 +23,23 @@ function openDeviceStoreEarly(): void {
   void import('./db/app-db').then(({ appDb }) => appDb.open()).catch(() => undefined);
 }
 
+/**
+ * The first route resolved: its lazy chunks (and the route's loaders) are in. At the latest
+ * after 10 s: the worker is what keeps the app offline, whatever the first screen does.
+ */
+function firstRouteResolved(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stop();
+      clearTimeout(latest);
+      resolve();
+    };
+    const stop = router.subscribe('onResolved', done);
+    const latest = setTimeout(done, 10_000);
+    if (router.state.resolvedLocation) done();
+  });
+}
+
 async function boot() {
   openDeviceStoreEarly();
   await activateLocale(savedLocale(), { remember: false });
@@ -35,7 +52,7 @@ async function boot() {
       </I18nProvider>
     </StrictMode>,
   );
-  startServiceWorkerAfterLoad();
+  startServiceWorkerAfterLoad({ firstScreen: firstRouteResolved() });
   // Spec §4 app start: profile, session and language, in the background (offline-safe).
   void restoreSessionAtStart().catch(() => undefined);
 }

@@ -2,10 +2,11 @@ import { isZaloInAppBrowser } from './lib/in-app-browser';
 import { keepVisitedPageMessage, type KeepVisitedPage } from '../contract/keep-visited-page';
 
 /**
- * Registers the worker after the first screen, off its critical path: after the load event,
- * when the main thread is idle (workbox-window and the worker's precache of every chunk must
- * not compete with the first screen, docs/decisions/0003). Never inside Zalo (spec §1). The
- * outcome is written on <html data-service-worker> (support and e2e read it).
+ * Registers the worker after the first screen, off its critical path: after the load event
+ * and `firstScreen` (the app's first route with its lazy chunks: they load after the load
+ * event), when the main thread is idle (workbox-window and the worker's precache of every
+ * chunk must not compete with the first screen, docs/decisions/0003). Never inside Zalo
+ * (spec §1). The outcome is written on <html data-service-worker> (support and e2e read it).
  */
 export function startServiceWorkerAfterLoad(
   options: {
@@ -19,6 +20,8 @@ export function startServiceWorkerAfterLoad(
      * visitor's CV is server HTML; offline, the installed app draws it from its read).
      */
     reads?: string[];
+    /** Settles once the first screen's code is in (the app's router resolved its route). */
+    firstScreen?: Promise<unknown>;
   } = {},
 ): void {
   const mark = (state: 'registered' | 'failed' | 'skipped' | 'unsupported') => {
@@ -37,8 +40,11 @@ export function startServiceWorkerAfterLoad(
     if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
     else setTimeout(start, 0);
   };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  void Promise.all([loaded, options.firstScreen]).then(whenIdle, whenIdle);
 }
 
 /** The prompt-to-update flow (workbox-window), for a page that an installed version controls. */
