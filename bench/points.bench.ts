@@ -5,13 +5,16 @@
 // parts of it spent waiting on push and pull requests (`-push-requests`, `-pull-requests`;
 // the rest is the device's own work), the device's time between pushes (`-between-pushes`),
 // and the rows the server
-// holds (`-rows`: 1000 and 10000).
+// holds (`-rows`: 1000 and 10000). On Linux also the CPU time the flush took in the server
+// (`-server-cpu`) and in Chromium (`-browser-cpu`), and their sum over the machine's cores
+// (`-cpu-floor`): on a bench machine where the device and the server share the cores, the least
+// the flush can take however well its parts overlap.
 //
 // The API runs as in production on a fresh PGlite folder with the demo data, and the page is of
 // its origin; the app's modules come from Vite's dev server, so the real sync engine does the
 // pushing, straight to the API as in production (not through Vite's proxy).
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
@@ -23,6 +26,7 @@ import {
 } from '../tests/support/process-group';
 import { repoRoot, waitForOk } from './browser-harness';
 import { freePort } from '../tests/support/free-port';
+import { childrenCpuMs, cpuSnapshot, groupCpuMs } from './process-cpu';
 import type { Figure } from './run';
 
 export async function run(): Promise<Figure[]> {
@@ -152,6 +156,7 @@ export async function run(): Promise<Figure[]> {
       );
 
       await context.setOffline(false);
+      const cpuBefore = cpuSnapshot();
       const flush = await page.evaluate(async () => {
         const { engine, appDb } = (
           globalThis as unknown as {
@@ -193,6 +198,21 @@ export async function run(): Promise<Figure[]> {
           pullMs: waited('/api/sync/pull'),
         };
       });
+      const cpuAfter = cpuSnapshot();
+      const serverCpu = groupCpuMs(cpuBefore, cpuAfter, api.pid);
+      const browserCpu = childrenCpuMs(cpuBefore, cpuAfter, [api.pid, web.pid]);
+      const cpuFigures: Figure[] =
+        cpuAfter.size === 0
+          ? []
+          : [
+              { name: `points-flush-${count}-server-cpu`, value: serverCpu, unit: 'ms' },
+              { name: `points-flush-${count}-browser-cpu`, value: browserCpu, unit: 'ms' },
+              {
+                name: `points-flush-${count}-cpu-floor`,
+                value: Math.round((serverCpu + browserCpu) / availableParallelism()),
+                unit: 'ms',
+              },
+            ];
       const res = await fetch(
         `http://127.0.0.1:${apiPort}/api/orderGroup/logsOrder?groupId=${setup.groupId}&filter=${prefix}`,
         { headers: { authorization: `Bearer ${setup.token}` } },
@@ -216,6 +236,7 @@ export async function run(): Promise<Figure[]> {
           unit: 'ms',
         },
         { name: `points-flush-${count}-rows`, value: rows, unit: 'rows' },
+        ...cpuFigures,
       ];
     };
 
