@@ -138,12 +138,15 @@ export interface DownloadedScript {
   bytes: number;
   /** Size after gzip (level 6, as the server compresses). */
   gzipBytes: number;
+  /** Size as it came over the network: the build's Brotli copy where the browser takes it. */
+  wireBytes: number;
 }
 
 export interface PageLoad {
   scripts: DownloadedScript[];
   jsBytes: number;
   jsGzipBytes: number;
+  jsWireBytes: number;
   /** Milliseconds from navigation start to the end of `waitFor`. */
   ms: number;
 }
@@ -183,12 +186,12 @@ export async function loadAndMeasure(
       const contentType = response.headers()['content-type'] ?? '';
       if (!isScript(response.url(), contentType, request.resourceType())) return;
       pending.push(
-        response
-          .body()
-          .then((body) => ({
+        Promise.all([response.body(), request.sizes()])
+          .then(([body, sizes]) => ({
             url: response.url(),
             bytes: body.byteLength,
             gzipBytes: gzipSync(body).byteLength,
+            wireBytes: sizes.responseBodySize,
           }))
           .catch(() => undefined),
       );
@@ -205,6 +208,7 @@ export async function loadAndMeasure(
       scripts,
       jsBytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
       jsGzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+      jsWireBytes: scripts.reduce((sum, s) => sum + s.wireBytes, 0),
       ms,
     };
   } finally {

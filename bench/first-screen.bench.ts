@@ -1,5 +1,6 @@
 // first-screen-js-gz: the JavaScript (gzip) a first visit to `/` downloads before the
-// network goes quiet, service worker kept out so its background precache is not counted.
+// network goes quiet, service worker kept out so its background precache is not counted;
+// first-screen-js-wire: the same JavaScript as it came over the network (the build's Brotli).
 import type { Browser } from '@playwright/test';
 import { kilobytes, launchBrowser, loadAndMeasure, startAppServer } from './browser-harness';
 import type { Figure } from './run';
@@ -13,6 +14,7 @@ export async function run(): Promise<Figure[]> {
     if (load.scripts.length === 0) throw new Error('the first screen loaded no JavaScript');
     return [
       { name: 'first-screen-js-gz', value: kilobytes(load.jsGzipBytes), unit: 'KB' },
+      { name: 'first-screen-js-wire', value: kilobytes(load.jsWireBytes), unit: 'KB' },
       { name: 'first-screen-js-files', value: load.scripts.length, unit: 'files' },
     ];
   } finally {
