@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { analyzeAccessibility, expect, test } from './support/axe';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const clientDir = process.env.BUILD_OUT_DIR ?? 'dist/client';
 
@@ -163,10 +165,23 @@ test('a new version is offered and taken on "Tải lại"', async ({ page }) => 
   // outside request interception, so the served file itself changes.) It stays served until
   // the end: put back earlier, the reload's own update check would find the old bytes as yet
   // another version and leave it waiting.
+  // A build writes the worker's Brotli and gzip copies too (scripts/precompress-client.mjs),
+  // and the server sends those: the next version comes with its own.
   const workerFile = path.join(clientDir, 'sw.js');
+  const copies = {
+    [workerFile]: (text: string) => Buffer.from(text),
+    [`${workerFile}.br`]: (text: string) => brotliCompressSync(text),
+    [`${workerFile}.gz`]: (text: string) => gzipSync(text),
+  };
   const original = await readFile(workerFile, 'utf8');
+  const originals = new Map<string, Buffer>();
+  for (const file of Object.keys(copies)) {
+    if (existsSync(file)) originals.set(file, await readFile(file));
+  }
   try {
-    await writeFile(workerFile, `${original}\n// next version\n`);
+    for (const [file, encode] of Object.entries(copies)) {
+      if (originals.has(file)) await writeFile(file, encode(`${original}\n// next version\n`));
+    }
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();
       await registration?.update();
@@ -187,7 +202,7 @@ test('a new version is offered and taken on "Tải lại"', async ({ page }) => 
       )
       .toBe(true);
   } finally {
-    await writeFile(workerFile, original);
+    for (const [file, bytes] of originals) await writeFile(file, bytes);
   }
 });
 

@@ -150,6 +150,9 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps, keptPages: KeptPag
     const foundFiles = new WeakMap<Request, string>();
     const serveFile = serveStatic<AppEnv>({
       root,
+      // The build's Brotli and gzip copies (scripts/precompress-client.mjs, decision 1141), sent
+      // as they are; a file without one is compressed per answer as before.
+      precompressed: true,
       onFound: (filePath, c) => {
         foundFiles.set(c.req.raw, filePath);
       },
@@ -158,8 +161,12 @@ export function mountClient(app: Hono<AppEnv>, deps: AppDeps, keptPages: KeptPag
       // `/` is the login screen, answered as an app page below, not the bare index.html file.
       if (c.req.path === '/') return next();
       const res = await serveFile(c, next);
-      const filePath = foundFiles.get(c.req.raw);
-      if (res && filePath) {
+      const found = foundFiles.get(c.req.raw);
+      if (res && found) {
+        // A compressed copy answers for its original, whose headers these are.
+        const filePath = res.headers.get('Content-Encoding')
+          ? found.replace(/\.(?:br|gz|zst)$/, '')
+          : found;
         res.headers.set('Cache-Control', cacheControlFor(filePath));
         if (filePath.endsWith('sw.js')) res.headers.set('Service-Worker-Allowed', '/');
       }

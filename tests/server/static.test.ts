@@ -2,6 +2,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from './test-server';
 
@@ -200,6 +201,59 @@ describe('client files', () => {
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const body = new Uint8Array(await res.arrayBuffer());
     expect(body.byteLength).toBeLessThan(chunk.length / 4);
+  });
+
+  it("sends the build's Brotli or gzip copy as it is, with the original's type and caching", async () => {
+    const original = `self.addEventListener('install', () => {}); // ${'service worker '.repeat(200)}\n`;
+    const brotliCopy = brotliCompressSync(original);
+    const gzipCopy = gzipSync(original);
+    const nextDir = path.join(clientDir, 'next');
+    await mkdir(path.join(nextDir, 'assets'), { recursive: true });
+    for (const [name, bytes] of [
+      ['sw.js', original],
+      ['sw.js.br', brotliCopy],
+      ['sw.js.gz', gzipCopy],
+      ['assets/worker-Wk12Wk34.js', original],
+      ['assets/worker-Wk12Wk34.js.br', brotliCopy],
+    ] as const) {
+      await writeFile(path.join(nextDir, name), bytes);
+    }
+    const served = await startTestServer({ config: { clientDir: nextDir } });
+    try {
+      // Stored copies, told apart by their bytes: the server compressing again would differ.
+      const br = await served.request('/sw.js', {
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('content-type')).toMatch(/javascript/);
+      expect(br.headers.get('cache-control')).toBe('no-cache');
+      expect(br.headers.get('service-worker-allowed')).toBe('/');
+      expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(Buffer.from(await br.arrayBuffer())).toEqual(brotliCopy);
+
+      const gz = await served.request('/sw.js', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(Buffer.from(await gz.arrayBuffer())).toEqual(gzipCopy);
+
+      const plain = await served.request('/sw.js', { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(original);
+
+      // A hashed asset keeps its year of caching when its copy answers; one with no gzip copy
+      // is compressed per answer.
+      const asset = await served.request('/assets/worker-Wk12Wk34.js', {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const assetGz = await served.request('/assets/worker-Wk12Wk34.js', {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(assetGz.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await assetGz.arrayBuffer())).toString()).toBe(original);
+    } finally {
+      await served.close();
+    }
   });
 
   it('does not serve files outside the client folder', async () => {
