@@ -59,29 +59,28 @@ async function openInApp(page: Page, path: string): Promise<void> {
     history.pushState(state, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state }));
   }, path);
-  // Waited for again when a wait ends in an error: one waitForFunction also gave up when the
-  // page was replaced on the way (read as "did not arrive"). Once in CI the screen stood there
-  // right after such a failure, with no spinner; the deadline is also 5 s longer.
+  // Asked from the test's side every 100 ms rather than with one waitForFunction: twice in CI a
+  // waitForFunction gave up while the screen stood at the path with no spinner (its in-page
+  // polling runs on animation frames, and an error when the page was replaced ended it). Each
+  // question here is fresh, and the failure says what the page last showed.
   const deadline = Date.now() + 20_000;
-  let arrived = false;
-  while (!arrived && !page.isClosed() && Date.now() < deadline) {
-    arrived = await page
-      .waitForFunction(
-        (to) =>
-          `${location.pathname}${location.search}` === to && !document.querySelector('.spinner'),
-        path,
-        { timeout: Math.max(1, deadline - Date.now()) },
-      )
-      .then(() => true)
-      .catch(() => false);
+  let lastSeen = 'nothing yet';
+  while (!page.isClosed() && Date.now() < deadline) {
+    try {
+      const shown = await page.evaluate(() => ({
+        at: `${location.pathname}${location.search}`,
+        spinners: [...document.querySelectorAll('.spinner')].map(
+          (s) => s.parentElement?.outerHTML ?? '',
+        ),
+      }));
+      if (shown.at === path && shown.spinners.length === 0) return;
+      lastSeen = JSON.stringify(shown);
+    } catch (error) {
+      lastSeen = `the page could not be asked: ${String(error)}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (!arrived) {
-    const shown = await page.evaluate(() => ({
-      at: `${location.pathname}${location.search}`,
-      spinners: [...document.querySelectorAll('.spinner')].map((s) => s.parentElement?.outerHTML),
-    }));
-    throw new Error(`${path} did not open in the app: ${JSON.stringify(shown)}`);
-  }
+  throw new Error(`${path} did not open in the app; last seen: ${lastSeen}`);
 }
 
 /**
