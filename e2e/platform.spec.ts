@@ -153,6 +153,40 @@ test('the service worker controls the page and the shell opens offline', async (
   await expect(page.getByText('Ngoại tuyến')).toBeHidden();
 });
 
+test('the install stores every file of the build, whole', async ({ page }) => {
+  // The precache list the build injected into the worker: every file the app needs offline.
+  const workerScript = await readFile(path.join(clientDir, 'sw.js'), 'utf8');
+  const listed = /\[\{"revision"[^\]]*\]/.exec(workerScript);
+  expect(listed, 'the built worker carries its precache list').not.toBeNull();
+  const entries = JSON.parse(listed?.[0] ?? '[]') as { url: string }[];
+  expect(entries.length).toBeGreaterThan(100);
+
+  await page.goto('/500');
+  await waitForServiceWorkerControl(page);
+  const stored = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
+    if (!name) return [];
+    const cache = await caches.open(name);
+    return Promise.all(
+      (await cache.keys()).map(async (request) => {
+        const url = new URL(request.url);
+        url.searchParams.delete('__WB_REVISION__');
+        const body = await (await cache.match(request))?.arrayBuffer();
+        return { path: url.pathname.slice(1), bytes: body?.byteLength ?? -1 };
+      }),
+    );
+  });
+  // The list names the manifest and its icons twice (the build adds them to the files it found).
+  expect(stored.map((entry) => entry.path).sort()).toEqual(
+    [...new Set(entries.map((entry) => entry.url))].sort(),
+  );
+  // Whole: each stored body is the built file, byte for byte in length (never a compressed copy).
+  const onDisk = await Promise.all(
+    stored.map(async (entry) => (await readFile(path.join(clientDir, entry.path))).byteLength),
+  );
+  expect(stored.map((entry) => entry.bytes)).toEqual(onDisk);
+});
+
 test('a new version is offered and taken on "Tải lại"', async ({ page }) => {
   await page.goto('/500');
   await waitForServiceWorkerControl(page);
