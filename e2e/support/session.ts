@@ -87,7 +87,14 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Asked from the test's side (as the layout sweep does): a waitForFunction polls inside the
+  // page on animation frames, and the sweep saw one give up on a page that stood ready.
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      intervals: [100],
+      timeout: 30_000,
+    })
+    .toBe(true);
 }
 
 /** Waits until navigations to `url` are answered by the service worker (the app opens offline). */
