@@ -180,7 +180,7 @@ test('the install stores every file of the build, whole', async ({ page }) => {
   expect(stored.map((entry) => entry.path).sort()).toEqual(
     [...new Set(entries.map((entry) => entry.url))].sort(),
   );
-  // Whole: each stored body is the built file, byte for byte in length (never a compressed copy).
+  // Whole: each stored body is as long as the built file (never cut short, never a compressed copy).
   const onDisk = await Promise.all(
     stored.map(async (entry) => (await readFile(path.join(clientDir, entry.path))).byteLength),
   );

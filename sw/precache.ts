@@ -1,16 +1,17 @@
 /// <reference lib="webworker" />
 // The app shell and every built chunk, precached at install (the list is injected at build).
 // Workbox fetches them one at a time (its `precache()`); here up to six are in flight at once, so
-// a fresh phone is ready offline in about half the time (decision 1142). Six is the browser's own
-// limit per host over HTTP/1.1; an unbounded number made Chromium fail installs with
-// ERR_INSUFFICIENT_RESOURCES (Workbox issue 2528), which is why Workbox went to one.
+// a fresh phone on a 150 ms network is ready offline in about a third of the time (decision
+// 1142). Six is the browser's own limit per host over HTTP/1.1; an unbounded number made Chromium
+// fail installs with ERR_INSUFFICIENT_RESOURCES (Workbox issue 2528), which is why Workbox went
+// to one.
 import { addRoute, cleanupOutdatedCaches } from 'workbox-precaching';
 import { getOrCreatePrecacheController } from 'workbox-precaching/utils/getOrCreatePrecacheController.js';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /** How many precache requests are in flight at once during install. */
-export const precacheConcurrency = 6;
+const precacheConcurrency = 6;
 
 // The controller `createHandlerBoundToURL` and `matchPrecache` read, so the routes find these.
 const controller = getOrCreatePrecacheController();
