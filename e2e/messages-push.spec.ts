@@ -1,7 +1,8 @@
 // Messages between two members with two browsers (issue 14): live without a reload, replies
 // written offline delivered exactly once and in order, unread counts on both sides, hide and
 // delete only for the member who did it; and push reaching the worker with no page open.
-import type { APIRequestContext, Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { chromiumArgs, fullChromiumPath } from '../playwright.config';
 import { expect, test } from './support/axe';
 import type { Conversation, MessageCopy } from '../contract/message';
 import {
@@ -132,107 +133,116 @@ test('two members talk: live, offline replies once and in order, per-member hide
   await contextB.close();
 });
 
-test('a push reaches the worker with no page open: notification shown, row stored, click opens the thread', async ({
-  browser,
-}) => {
+test('a push reaches the worker with no page open: notification shown, row stored, click opens the thread', async () => {
   test.setTimeout(120_000);
-  const context = await browser.newContext();
-  await context.grantPermissions(['notifications']);
-  const page = await context.newPage();
-  await logIn(page, demoStaff);
-  await page.goto('/notifications');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const origin = new URL(page.url()).origin;
-  const cdp = await context.newCDPSession(page);
-  const registrations: { registrationId: string; scopeURL: string }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-    registrations.push(...event.registrations);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.length).toBeGreaterThan(0);
-  const registrationId = registrations.find((r) => r.scopeURL.startsWith(origin))!.registrationId;
+  // The headless shell shows no notifications: this journey runs in the full browser (decision 0027).
+  const browser = await chromium.launch({ executablePath: fullChromiumPath, args: chromiumArgs });
+  try {
+    const context = await browser.newContext();
+    await context.grantPermissions(['notifications']);
+    const page = await context.newPage();
+    await logIn(page, demoStaff);
+    await page.goto('/notifications');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const origin = new URL(page.url()).origin;
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      registrations.push(...event.registrations);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.length).toBeGreaterThan(0);
+    const registrationId = registrations.find((r) => r.scopeURL.startsWith(origin))!.registrationId;
 
-  // No page of the app is open any more.
-  await page.goto('about:blank');
-  const notificationId = crypto.randomUUID();
-  const groupMessageId = crypto.randomUUID();
-  const now = new Date().toISOString();
-  const payload = {
-    title: 'Lời nhắn mới',
-    body: 'Bình: Hẹn gặp lúc 3 giờ',
-    tag: `message-${groupMessageId}`,
-    link: `/messages/${groupMessageId}`,
-    icon: '/icons/icon-192.png',
-    notification: {
-      id: notificationId,
-      memberId: 'someone',
-      agencyId: null,
-      kind: 'message',
-      actorMemberId: null,
-      actorName: 'Bình',
-      subjectId: groupMessageId,
+    // No page of the app is open any more.
+    await page.goto('about:blank');
+    const notificationId = crypto.randomUUID();
+    const groupMessageId = crypto.randomUUID();
+    const now = new Date().toISOString();
+    const payload = {
+      title: 'Lời nhắn mới',
+      body: 'Bình: Hẹn gặp lúc 3 giờ',
+      tag: `message-${groupMessageId}`,
       link: `/messages/${groupMessageId}`,
-      params: { preview: 'Hẹn gặp lúc 3 giờ' },
-      openedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      deletedAt: null,
-    },
-  };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId,
-    data: JSON.stringify(payload),
-  });
-
-  const [worker] = context.serviceWorkers();
-  expect(worker).toBeDefined();
-  await expect
-    .poll(() =>
-      worker!.evaluate(async () => {
-        const scope = self as unknown as {
-          registration: {
-            getNotifications(): Promise<{ title: string; body: string; tag: string }[]>;
-          };
-        };
-        return (await scope.registration.getNotifications()).map(
-          (n) => `${n.title}|${n.body}|${n.tag}`,
-        );
-      }),
-    )
-    .toEqual([`Lời nhắn mới|Bình: Hẹn gặp lúc 3 giờ|message-${groupMessageId}`]);
-
-  // The row is in the device store before any page of the app runs (read in the worker).
-  const stored = await worker!.evaluate(
-    (id) =>
-      new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open('mecards');
-        open.onerror = () => reject(new Error('no database'));
-        open.onsuccess = () => {
-          const get = open.result.transaction('notifications').objectStore('notifications').get(id);
-          get.onsuccess = () =>
-            resolve((get.result as { actorName?: string } | undefined)?.actorName ?? null);
-        };
-      }),
-    notificationId,
-  );
-  expect(stored).toBe('Bình');
-
-  // A click on it brings the open app window to the thread.
-  const appPage = await context.newPage();
-  await appPage.goto('/notifications');
-  await expect(appPage.getByRole('heading', { level: 1, name: 'Thông báo' })).toBeVisible();
-  await worker!.evaluate(async () => {
-    const scope = self as unknown as {
-      registration: { getNotifications(): Promise<unknown[]> };
-      NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
-      dispatchEvent(event: Event): boolean;
+      icon: '/icons/icon-192.png',
+      notification: {
+        id: notificationId,
+        memberId: 'someone',
+        agencyId: null,
+        kind: 'message',
+        actorMemberId: null,
+        actorName: 'Bình',
+        subjectId: groupMessageId,
+        link: `/messages/${groupMessageId}`,
+        params: { preview: 'Hẹn gặp lúc 3 giờ' },
+        openedAt: null,
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      },
     };
-    const [shown] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown }));
-  });
-  await expect(appPage).toHaveURL(new RegExp(`/messages/${groupMessageId}$`));
-  await context.close();
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+
+    const [worker] = context.serviceWorkers();
+    expect(worker).toBeDefined();
+    await expect
+      .poll(() =>
+        worker!.evaluate(async () => {
+          const scope = self as unknown as {
+            registration: {
+              getNotifications(): Promise<{ title: string; body: string; tag: string }[]>;
+            };
+          };
+          return (await scope.registration.getNotifications()).map(
+            (n) => `${n.title}|${n.body}|${n.tag}`,
+          );
+        }),
+      )
+      .toEqual([`Lời nhắn mới|Bình: Hẹn gặp lúc 3 giờ|message-${groupMessageId}`]);
+
+    // The row is in the device store before any page of the app runs (read in the worker).
+    const stored = await worker!.evaluate(
+      (id) =>
+        new Promise<string | null>((resolve, reject) => {
+          const open = indexedDB.open('mecards');
+          open.onerror = () => reject(new Error('no database'));
+          open.onsuccess = () => {
+            const get = open.result
+              .transaction('notifications')
+              .objectStore('notifications')
+              .get(id);
+            get.onsuccess = () =>
+              resolve((get.result as { actorName?: string } | undefined)?.actorName ?? null);
+          };
+        }),
+      notificationId,
+    );
+    expect(stored).toBe('Bình');
+
+    // A click on it brings the open app window to the thread.
+    const appPage = await context.newPage();
+    await appPage.goto('/notifications');
+    await expect(appPage.getByRole('heading', { level: 1, name: 'Thông báo' })).toBeVisible();
+    await worker!.evaluate(async () => {
+      const scope = self as unknown as {
+        registration: { getNotifications(): Promise<unknown[]> };
+        NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
+        dispatchEvent(event: Event): boolean;
+      };
+      const [shown] = await scope.registration.getNotifications();
+      scope.dispatchEvent(
+        new scope.NotificationEvent('notificationclick', { notification: shown }),
+      );
+    });
+    await expect(appPage).toHaveURL(new RegExp(`/messages/${groupMessageId}$`));
+    await context.close();
+  } finally {
+    await browser.close();
+  }
 });

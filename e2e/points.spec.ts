@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { expect, test } from './support/axe';
-import { baseURL, chromiumArgs } from '../playwright.config';
+import { baseURL, chromiumArgs, fullChromiumPath } from '../playwright.config';
 import { cardLinkOf } from '../src/lib/qr';
 import type { MemberPointAnswer, Page as ListPage } from '../contract/points';
 import { writeQrBitmap, writeQrVideo } from './fixtures/qr-video';
@@ -146,7 +146,8 @@ test('at a booth with no network the fake camera shown a short-link card QR open
     cardLinkOf(baseURL, 'demo'),
   );
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // The headless shell has no camera to fake (decision 0027).
+    executablePath: fullChromiumPath,
     args: [
       ...chromiumArgs,
       '--use-fake-device-for-media-stream',
