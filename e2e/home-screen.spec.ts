@@ -15,6 +15,7 @@ import {
   pendingOutboxEntries,
   waitForOfflineShell,
   type ApiSession,
+  serviceWorkerRegistration,
 } from './support/session';
 import type { NotificationItem } from '../contract/notification';
 
@@ -625,14 +626,7 @@ test('the worker sets the app badge on a push; reading clears it', async ({ brow
 
     // The worker's Badging API, observed (the worker stays up while the test holds it).
     const origin = new URL(page.url()).origin;
-    const cdp = await context.newCDPSession(page);
-    const registrations: { registrationId: string; scopeURL: string }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-      registrations.push(...event.registrations);
-    });
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.length).toBeGreaterThan(0);
-    const registrationId = registrations.find((r) => r.scopeURL.startsWith(origin))!.registrationId;
+    const { cdp, registrationId } = await serviceWorkerRegistration(context, page, origin);
     const [worker] = context.serviceWorkers();
     expect(worker).toBeDefined();
     await worker!.evaluate(() => {

@@ -15,6 +15,7 @@ import {
   waitForOfflineShell,
   type ApiSession,
   pendingOutboxEntries,
+  serviceWorkerRegistration,
 } from './support/session';
 
 async function thread(
@@ -147,14 +148,7 @@ test('a push reaches the worker with no page open: notification shown, row store
       await navigator.serviceWorker.ready;
     });
     const origin = new URL(page.url()).origin;
-    const cdp = await context.newCDPSession(page);
-    const registrations: { registrationId: string; scopeURL: string }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-      registrations.push(...event.registrations);
-    });
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.length).toBeGreaterThan(0);
-    const registrationId = registrations.find((r) => r.scopeURL.startsWith(origin))!.registrationId;
+    const { cdp, registrationId } = await serviceWorkerRegistration(context, page, origin);
 
     // No page of the app is open any more.
     await page.goto('about:blank');

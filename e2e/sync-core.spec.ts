@@ -10,6 +10,7 @@ import {
   logInThroughForm as logIn,
   waitForServiceWorker,
   type ApiSession,
+  serviceWorkerRegistration,
 } from './support/session';
 
 async function serverContactNames(
@@ -61,17 +62,10 @@ async function outboxCount(page: Page, state: 'pending' | 'rejected'): Promise<n
 async function dispatchSyncEvent(context: BrowserContext, tag: string): Promise<void> {
   // A blank page only to reach the protocol; none of the app's code runs in it.
   const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-      const found = event.registrations.find((r) => r.scopeURL.startsWith(baseURL) && !r.isDeleted);
-      if (found) resolve(found.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
+  const { cdp, registrationId } = await serviceWorkerRegistration(context, blank, baseURL);
   await cdp.send('ServiceWorker.dispatchSyncEvent', {
     origin: baseURL,
-    registrationId: await registrationId,
+    registrationId,
     tag,
     lastChance: false,
   });

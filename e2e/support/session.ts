@@ -1,5 +1,11 @@
 // What several journeys do the same way: log in, wait for the offline shell, come back online.
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from '@playwright/test';
 
 export interface ApiSession {
   token: string;
@@ -79,6 +85,26 @@ export async function logInThroughForm(
   const memberId = cookies.find((c) => c.name === 'memberId')?.value;
   expect(memberId).toBeTruthy();
   return memberId ?? '';
+}
+
+/**
+ * The DevTools protocol's id of the origin's service worker registration (to deliver push or
+ * sync events to it), and the session it was read through, which the caller detaches.
+ */
+export async function serviceWorkerRegistration(
+  context: BrowserContext,
+  page: Page,
+  origin: string,
+): Promise<{ cdp: CDPSession; registrationId: string }> {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      const found = event.registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, registrationId: await registrationId };
 }
 
 /** Waits until the worker is installed (app precached) and controls the page. */
