@@ -3,12 +3,13 @@
 // shows: when the test confirms it arrived (`toHaveURL`, `waitForURL`), before it leaves by
 // goto/reload/back/close, at the end, and in the background once a page settles after any
 // navigation. A serious or critical finding fails the test with a list a person can act on.
-import AxeBuilder from '@axe-core/playwright';
+import axeCore, { type AxeResults, type RunOptions } from 'axe-core';
 import { findLayoutProblems, type LayoutProblem } from './layout';
 import {
   test as base,
   expect as baseExpect,
   type BrowserContext,
+  type Frame,
   type Page,
   type TestInfo,
 } from '@playwright/test';
@@ -67,18 +68,56 @@ async function settle(page: Page, quietMs = 300): Promise<void> {
 }
 
 /**
+ * Puts axe into `frame` unless this document already has it. axe is 580 KB: sending and running
+ * it again before every check (as `@axe-core/playwright` does, twice) cost about 280 ms a check,
+ * more than most checks themselves, and a screen the app opens by its router keeps its document.
+ */
+async function ensureAxe(frame: Frame): Promise<void> {
+  const present = await frame.evaluate(() => 'axe' in window);
+  if (present) return;
+  // Same-origin frames only, as the legacy run of `@axe-core/playwright` configured it.
+  await frame.evaluate(
+    `${axeCore.source};axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`,
+  );
+}
+
+/**
+ * axe's answer for the page as it is, run inside the page ("legacy mode": the default of
+ * `@axe-core/playwright` opens a blank page in the test's own context to merge results, which
+ * tests that count or close pages would see). A frame that does not take axe within a second is
+ * left out, as that library does.
+ */
+async function runAxe(page: Page, options: RunOptions): Promise<AxeResults> {
+  for (const frame of page.frames()) {
+    await Promise.race([
+      ensureAxe(frame),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]).catch(() => undefined);
+  }
+  const answer = await page.evaluate(
+    (options) =>
+      (window as unknown as { axe: typeof axeCore }).axe
+        .run(document, options)
+        .then((results) => ({ results, error: null }))
+        .catch((error: Error) => ({ results: null, error: error.message })),
+    options,
+  );
+  if (answer.error !== null) throw new Error(answer.error);
+  return answer.results;
+}
+
+/**
  * axe on the page as it is. Its `target-size` rule is left to the layout rules (layout.ts):
  * axe reads a button as "partially obscured" by whatever fixed bar or toast lies over it at the
  * scroll position of that moment (a list row under the phone's tab bar, under a two-second
  * toast), which made the same screen pass or fail by timing. layout.ts checks the same 24 px
  * and, with each control scrolled into view, what covers it.
  */
-function analyzeScreen(page: Page): ReturnType<AxeBuilder['analyze']> {
-  return new AxeBuilder({ page })
-    .withTags(axeTags)
-    .disableRules(['target-size'])
-    .setLegacyMode()
-    .analyze();
+function analyzeScreen(page: Page): Promise<AxeResults> {
+  return runAxe(page, {
+    runOnly: { type: 'tag', values: axeTags },
+    rules: { 'target-size': { enabled: false } },
+  });
 }
 
 /** Screens axe already checked in this worker (a worker runs its tests one after another). */
@@ -269,13 +308,8 @@ let currentWatch: AccessibilityWatch | undefined;
 export function analyzeAccessibility(
   page: Page,
   { tags }: { tags?: string[] } = {},
-): ReturnType<AxeBuilder['analyze']> {
-  // Legacy mode, as the background check: the default opens a page in the context, whose first
-  // navigation would wait in this same queue behind this very run.
-  const analyze = () => {
-    const builder = new AxeBuilder({ page }).setLegacyMode();
-    return (tags ? builder.withTags(tags) : builder).analyze();
-  };
+): Promise<AxeResults> {
+  const analyze = () => runAxe(page, tags ? { runOnly: { type: 'tag', values: tags } } : {});
   return currentWatch ? currentWatch.inTurn(analyze) : analyze();
 }
 
