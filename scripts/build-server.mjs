@@ -95,6 +95,19 @@ await build({
   logLevel: 'warning',
   plugins: [packagesOutside, sourceLocation],
 });
+// The picture encoder's own process (server/images/encoder-process.ts) runs this file, found
+// beside the server's.
+await build({
+  entryPoints: [path.join(root, 'server/images/encoder-child.ts')],
+  outfile: path.join(outDir, 'image-encoder.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [packagesOutside, sourceLocation],
+});
 console.log(
   `server compiled to ${path.relative(root, serverOutFile)} in ${Math.round(performance.now() - started)} ms`,
 );

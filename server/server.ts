@@ -11,6 +11,7 @@ import { setPasswordHashCost } from './auth/password';
 import { consoleDeliveryWarning } from './mail/console-delivery-warning';
 import { logEventLoopDelay } from './http/event-loop-delay';
 import { warmUpPull } from './sync/pull-warm-up';
+import { stopEncoderProcess } from './images/encoder-process';
 
 export interface RunningServer {
   url: string;
@@ -123,6 +124,7 @@ async function startListening(config: Config): Promise<RunningServer> {
       http.closeAllConnections?.();
       await Promise.race([drain.finishBackgroundWork(), grace]);
       await database.close();
+      await stopEncoderProcess();
     },
   };
 }

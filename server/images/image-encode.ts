@@ -24,8 +24,8 @@ const sharpFormat = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' } as 
 
 // A camera photo is a second of decoding and re-encoding on every core libvips is given: four
 // members uploading at once kept a 2-core server from answering card reads (p95 188 ms). One
-// picture is encoded at a time, on all cores but one, so the others' requests always have a
-// core; uploads wait their turn instead.
+// picture is encoded at a time, on all cores but one, and the server runs this in a process of
+// its own at a lower priority (encoder-process.ts); uploads wait their turn instead.
 let sharpModule: Promise<typeof Sharp> | undefined;
 
 /** libvips, loaded with the first picture rather than at every start (about 0.1 s). */

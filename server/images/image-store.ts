@@ -8,7 +8,8 @@ import { imageBlobs, imageUploads, imageVariants } from '../db/schema-images';
 import { isUniqueViolation } from '../db/sql-state';
 import { ApiError } from '../http/errors';
 import { mainImageUrl, type ImagePurpose, type StoredUpload } from '../../contract/image';
-import { encodeUpload, type EncodedVariant } from './image-encode';
+import type { EncodedVariant } from './image-encode';
+import { encodeInEncoderProcess } from './encoder-process';
 import { bufferView } from './buffer-view';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -87,7 +88,8 @@ export async function storeUpload(
     sameUploadOrRefuse(earlier, input.memberId, input.purpose, sourceHash);
     return describeUpload(db, earlier);
   }
-  const variants: EncodedVariant[] = encoded ?? (await encodeUpload(input.bytes, input.purpose));
+  const variants: EncodedVariant[] =
+    encoded ?? (await encodeInEncoderProcess(input.bytes, input.purpose));
   try {
     return await db.transaction(async (tx) => {
       const blobs = variants.map((variant) => ({ variant, hash: sha256(variant.bytes) }));

@@ -11,6 +11,7 @@ import { createLogger } from '../../server/http/logger';
 import { seedDemoData } from '../../server/seed/demo';
 import { signAccessToken } from '../../server/auth/access-token';
 import { startSession } from '../../server/auth/sessions';
+import { stopEncoderProcess } from '../../server/images/encoder-process';
 
 export interface TestServer {
   /** The app itself (its route list, for tests/server/rest-routes.test.ts). */
@@ -140,6 +141,8 @@ export async function createTestServer(
       closed = true;
       await handle.close();
       await drop();
+      // As the server's own close: no picture encoder outlives the file's tests.
+      await stopEncoderProcess();
     },
   };
   return server;
