@@ -53,16 +53,23 @@ function startEncoder(): Encoder {
   });
   const pending = new Map<number, Pending>();
   const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
       if (encoder?.process === child) encoder = undefined;
       for (const waiting of pending.values()) {
         waiting.reject(new Error('the picture encoder stopped before answering'));
       }
       pending.clear();
       resolve();
+    };
+    child.once('exit', end);
+    // A process that could not be started at all has no exit to wait for.
+    child.on('error', () => {
+      if (child.pid === undefined) end();
     });
   });
-  child.on('error', () => undefined); // the exit above answers whatever waits
   child.on('message', (answer: EncodeAnswer) => {
     const waiting = pending.get(answer.id);
     if (!waiting) return;
